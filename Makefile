@@ -1,0 +1,37 @@
+# The two commands a GM needs: `make run` and `make test`. Both set themselves up on first use.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+CAMPAIGN ?= campaigns/torg-demo
+
+.PHONY: setup bench-setup run test lint bench clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/gmconsole open $(CAMPAIGN)
+
+test: $(STAMP)
+	$(BIN)/python -m ruff check gmconsole tests
+	$(BIN)/python -m pytest -q
+
+lint: $(STAMP)
+	$(BIN)/python -m ruff check gmconsole tests
+
+# d20 (the benchmark's reference) is installed without its lark-parser pin: see pyproject.toml.
+bench-setup: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	$(BIN)/python -m pip install --quiet --no-deps 'd20>=1.1'
+
+bench: bench-setup
+	$(BIN)/python -m gmconsole.bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache

@@ -1,0 +1,1 @@
+"""gmconsole.engine."""

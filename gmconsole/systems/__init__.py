@@ -1,0 +1,1 @@
+"""Systems registry; filled in by the foundation."""
