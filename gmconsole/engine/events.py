@@ -1,0 +1,135 @@
+"""Typed events with inverses, and the undo/redo history built on them.
+
+Every change at the table (a roll, damage, healing, a condition, a turn advance, a roster edit)
+becomes one `Event`. An event carries the entity snapshots it changed (`Change`: before and
+after, by campaign path such as ``roster/ayla`` or ``encounters/ambush``), so its inverse is
+exact and system-blind: swap before and after. Undo never rewrites history: it produces a new,
+compensating event (`kind="undo"`) that is logged like any other, and redo does the same again.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from gmconsole.engine.errors import RulesError
+
+
+class EventKind(StrEnum):
+    ROLL = "roll"
+    CHECK = "check"
+    DAMAGE = "damage"
+    HEAL = "heal"
+    CONDITION = "condition"
+    TURN = "turn"
+    ENCOUNTER = "encounter"
+    ROSTER = "roster"
+    CAMPAIGN = "campaign"
+    NOTE = "note"
+    UNDO = "undo"
+    REDO = "redo"
+
+
+class Change(BaseModel):
+    """One entity's state before and after; None means it did not exist (created / deleted)."""
+
+    path: str
+    before: dict[str, Any] | None = None
+    after: dict[str, Any] | None = None
+
+    def inverted(self) -> Change:
+        return Change(path=self.path, before=self.after, after=self.before)
+
+
+def _new_id() -> str:
+    return uuid.uuid4().hex[:12]
+
+
+def _now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+class Event(BaseModel):
+    """One thing that happened, as the dice log shows it and the day's log file keeps it."""
+
+    id: str = Field(default_factory=_new_id)
+    kind: EventKind
+    text: str
+    """One line a GM reads: "Orc 2 takes 5 (Shock 5, K)"."""
+    who: str | None = None
+    time: str = Field(default_factory=_now)
+    data: dict[str, Any] = Field(default_factory=dict)
+    """Structured detail: dice and kept/dropped marks, modifiers, total, outcome, margin."""
+    changes: list[Change] = Field(default_factory=list)
+    undoes: str | None = None
+    """For undo/redo events: the id of the event being compensated or re-applied."""
+
+    @property
+    def reversible(self) -> bool:
+        return bool(self.changes)
+
+    def inverse(self) -> Event:
+        """The compensating event: same changes, reversed, marked as undoing this one."""
+        return Event(
+            kind=EventKind.UNDO,
+            text=f"undo: {self.text}",
+            who=self.who,
+            changes=[c.inverted() for c in reversed(self.changes)],
+            undoes=self.id,
+        )
+
+
+class History:
+    """Undo and redo stacks over events; applying changes is the caller's job (the session
+    swaps the entity snapshots in and saves them)."""
+
+    def __init__(self, limit: int = 500) -> None:
+        self._undo: list[Event] = []
+        self._redo: list[Event] = []
+        self.limit = limit
+
+    def record(self, event: Event) -> None:
+        """A fresh change: it can be undone, and anything undone before can no longer be redone."""
+        if not event.reversible:
+            return
+        self._undo.append(event)
+        del self._undo[: -self.limit]
+        self._redo.clear()
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def peek_undo(self) -> Event | None:
+        return self._undo[-1] if self._undo else None
+
+    def undo(self) -> Event:
+        """Pop the latest change and return its compensating event to apply and log."""
+        if not self._undo:
+            raise RulesError("nothing to undo")
+        original = self._undo.pop()
+        self._redo.append(original)
+        return original.inverse()
+
+    def redo(self) -> Event:
+        """Re-apply the latest undone change, as a new event."""
+        if not self._redo:
+            raise RulesError("nothing to redo")
+        original = self._redo.pop()
+        self._undo.append(original)
+        return Event(
+            kind=EventKind.REDO,
+            text=f"redo: {original.text}",
+            who=original.who,
+            changes=[c.model_copy() for c in original.changes],
+            undoes=original.id,
+            data=original.data,
+        )

@@ -1,0 +1,32 @@
+"""The roster entry: a PC, NPC or creature as the campaign keeps it (one file each).
+
+The system-specific sheet stays a plain dict here and is validated by the system's own model
+(`GameSystem.parse_sheet`), so the engine and the store never need to know any sheet format.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+Kind = Literal["pc", "npc", "creature"]
+
+
+class Character(BaseModel):
+    """Who they are at the table; what they can do lives in `sheet`."""
+
+    name: str = Field(min_length=1)
+    kind: Kind = "npc"
+    template: bool = False
+    """A stat block to spawn copies from (`add 4 goblin`) rather than one individual."""
+    player: str = ""
+    side: str = ""
+    """Side when added to an encounter; empty means "pcs" for PCs and "foes" otherwise."""
+    tags: list[str] = Field(default_factory=list)
+    notes: str = ""
+    sheet: dict[str, Any] = Field(default_factory=dict)
+
+    @property
+    def default_side(self) -> str:
+        return self.side or ("pcs" if self.kind == "pc" else "foes")

@@ -1,0 +1,222 @@
+"""The plug-in contract every game system fulfils. These docstrings ARE the contract.
+
+A system is a subclass of `GameSystem` registered under the ``gmconsole.systems`` entry-point
+group (the built-ins register the same way a third-party package would). The console, the CLI
+and the store only ever talk to a system through this class, so the five systems can differ as
+much as their books do (d6 pools, d6-d6, d20 with edges, open-ended d20, d100 under) while the
+initiative pane, roster, dice log and reference pane stay system-blind.
+
+Rules of the contract:
+
+- Pure: no I/O except reading the system's own data files, no Textual/Rich, randomness only
+  from the `random.Random` passed in, and every roll also possible with faces typed in by hand
+  (`dice=[...]`, consumed in order).
+- Sheets are pydantic models (`sheet_model`); the roster stores them as plain dicts, so
+  `parse_sheet(dump_sheet(s)) == s` must hold and `dump_sheet` must be deterministic (fixed key
+  order, no derived values).
+- Operations never mutate the sheet given to them: they return a new one (`SheetChange`), so a
+  refused change leaves nothing half-applied and undo can snapshot before and after.
+- Refusals raise `RulesError` (or pydantic's `ValidationError` for sheets) with a message naming
+  what is wrong: "Ayla has no skill 'dodge'", "Grace must be 1-5 at Heroic level, got 7".
+- Book tables live in data files (`data/*.toml` in the system package) carrying the system's
+  `credit` and `licence`; code holds the procedures. Rulings taken on the book's
+  contradictions are recorded in docstrings or data-file notes.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from pydantic import BaseModel
+
+from gmconsole.engine.checks import CheckOption, CheckRequest, CheckResult, Difficulty, Odds
+from gmconsole.engine.errors import RulesError
+from gmconsole.engine.tracks import StatusView, TrackView
+from gmconsole.engine.turn_order import TurnOrder
+
+if TYPE_CHECKING:
+    from gmconsole.engine.tables import Table
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """An optional rule the GM can toggle in `campaign.toml` (`[options]`)."""
+
+    key: str
+    label: str
+    default: Any = False
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class SheetChange:
+    """A new sheet after damage, healing or another rules operation, and what to log."""
+
+    sheet: BaseModel
+    text: str
+    """One line for the dice log: "takes 3 boxes (2 left, critical untouched)"."""
+    detail: dict[str, Any] = field(default_factory=dict)
+    harmed: bool = False
+    """True when the character was damaged or set back (popcorn initiative cares)."""
+
+
+class GameSystem(ABC):
+    """One game system. Subclasses set the class attributes and implement the abstract methods;
+    the defaults of the rest are correct for a system without that feature."""
+
+    id: ClassVar[str]
+    """Registry id, also stored in `campaign.toml`: "myriad", "torg", ..."""
+    name: ClassVar[str]
+    """Display name: "Torg (1st ed.)"."""
+    credit: ClassVar[str]
+    """Author and publisher line shown on the About screen and in every data file."""
+    licence: ClassVar[str]
+    """Licence line (e.g. "CC BY 2.0 UK"); data files repeat it."""
+    summary: ClassVar[str] = ""
+    """One line on the core mechanic, for `gmconsole systems` and the About screen."""
+    sheet_model: ClassVar[type[BaseModel]]
+    """The pydantic model of a character sheet in this system."""
+    options: ClassVar[Sequence[RuleOption]] = ()
+    """Optional rules the campaign can toggle."""
+    damage_kinds: ClassVar[Sequence[str]] = ("damage",)
+    """Kinds of harm `apply_damage` accepts; the first is the default ("wounds", "resolve"...)."""
+    data_package: ClassVar[str | None] = None
+    """Package holding `data/*.toml` (defaults to the subclass's own package)."""
+
+    # ------------------------------------------------------------------ sheets
+
+    def new_sheet(self) -> BaseModel:
+        """A valid blank sheet a GM fills in (used by `gmconsole new` and "add character")."""
+        return self.sheet_model()
+
+    def parse_sheet(self, data: Mapping[str, Any]) -> BaseModel:
+        """Validate a stored sheet dict; raises pydantic `ValidationError` on bad data."""
+        return self.sheet_model.model_validate(dict(data))
+
+    def dump_sheet(self, sheet: BaseModel) -> dict[str, Any]:
+        """The dict to store: deterministic key order, no None values, no derived fields."""
+        return sheet.model_dump(mode="json", exclude_none=True)
+
+    def describe(self, sheet: BaseModel) -> str:
+        """One line for the roster list ("Grace 3 Power 2 | Wounds 4/6")."""
+        return ""
+
+    def sheet_lines(self, sheet: BaseModel) -> list[tuple[str, str]]:
+        """Label/value pairs for the roster's detail view, in the book's order."""
+        return [(k, str(v)) for k, v in self.dump_sheet(sheet).items() if not isinstance(v, dict | list)]
+
+    def spawn(self, template: BaseModel) -> BaseModel:
+        """A fresh copy of a template creature for an encounter (damage cleared)."""
+        return template.model_copy(deep=True)
+
+    # ------------------------------------------------------------------ stats and tracks
+
+    def stat(self, sheet: BaseModel, name: str) -> int:
+        """A named number for turn orders and generic formulas ("dex", "grace", "int",
+        "initiative"); 0 when the sheet has no such stat."""
+        value = getattr(sheet, name, None)
+        return value if isinstance(value, int) else 0
+
+    @abstractmethod
+    def tracks(self, sheet: BaseModel) -> list[TrackView]:
+        """The damage and resource tracks to draw, in the book's order."""
+
+    @abstractmethod
+    def status(self, sheet: BaseModel) -> StatusView:
+        """Active, hurt, down (KO, incapacitated, Overcome) or dead, with the reason."""
+
+    @abstractmethod
+    def apply_damage(self, sheet: BaseModel, amount: int, kind: str | None = None) -> SheetChange:
+        """Apply `amount` of harm through the system's own tracks (boxes, levels, CRT...).
+
+        `amount` is what the GM typed: Myriad boxes, a Torg damage total minus Toughness is
+        the system's business, so document what the number means in the subclass.
+        """
+
+    @abstractmethod
+    def heal(self, sheet: BaseModel, amount: int, kind: str | None = None) -> SheetChange:
+        """Remove `amount` of harm (the inverse direction of `apply_damage`)."""
+
+    def end_of_round(self, sheet: BaseModel) -> SheetChange | None:
+        """Effects at the end of each round (bleeding, burning); None when nothing happens."""
+        return None
+
+    # ------------------------------------------------------------------ tests of skill
+
+    @abstractmethod
+    def check_options(self, sheet: BaseModel) -> list[CheckOption]:
+        """What this character can be tested on, for the test dialog."""
+
+    def difficulties(self) -> list[Difficulty]:
+        """The system's named difficulty ladder (empty when difficulties are free numbers)."""
+        return []
+
+    @abstractmethod
+    def check(
+        self,
+        sheet: BaseModel,
+        request: CheckRequest,
+        rng: random.Random,
+        dice: Sequence[int] | None = None,
+        who: str | None = None,
+    ) -> CheckResult:
+        """Roll (or use the typed `dice`) for a test and judge it against the request."""
+
+    def odds(self, sheet: BaseModel, request: CheckRequest) -> Odds | None:
+        """The exact chance of success before rolling; None where it cannot be known."""
+        return None
+
+    # ------------------------------------------------------------------ turn order
+
+    @abstractmethod
+    def turn_order(self, options: Mapping[str, Any] | None = None) -> TurnOrder:
+        """The strategy that orders rounds for this system, given the campaign's options."""
+
+    # ------------------------------------------------------------------ reference data
+
+    def tables(self) -> list[Table]:
+        """Every reference table the reference pane offers for this system.
+
+        The default reads every ``data/*.toml`` file of the system package with
+        `gmconsole.engine.tables.load_tables`, which takes the ``[[table]]`` entries of a file
+        (format documented in that module) and stamps each with the file's ``credit`` and
+        ``licence``. A system whose data files hold other structures too (a card list, a skill
+        list) keeps those under other keys, or overrides this method to build `Table`s itself.
+        """
+        from gmconsole.engine.tables import load_tables
+
+        found: list[Table] = []
+        for name, text in self.data_files().items():
+            found.extend(load_tables(text, source=f"{self.id}/{name}"))
+        return found
+
+    def data_files(self) -> dict[str, str]:
+        """The text of each `data/*.toml` file, by file name, sorted."""
+        package = self.data_package or f"{type(self).__module__.rsplit('.', 1)[0]}.data"
+        try:
+            root = resources.files(package)
+        except ModuleNotFoundError:
+            return {}
+        out: dict[str, str] = {}
+        for entry in sorted(root.iterdir(), key=lambda e: e.name):
+            if entry.name.endswith(".toml"):
+                out[entry.name] = entry.read_text(encoding="utf-8")
+        return out
+
+    def option_defaults(self) -> dict[str, Any]:
+        return {o.key: o.default for o in self.options}
+
+    def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The campaign's toggles over the defaults; unknown keys are refused by name."""
+        merged = self.option_defaults()
+        for key, value in (given or {}).items():
+            if key not in merged:
+                known = ", ".join(sorted(merged)) or "none"
+                raise RulesError(f"{self.name} has no optional rule {key!r} (known: {known})")
+            merged[key] = value
+        return merged
