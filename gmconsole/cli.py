@@ -1,3 +1,175 @@
-"""Placeholder; replaced by the CLI module."""
-def main(argv=None) -> int:
+"""The `gmconsole` command: dice and odds at the shell, campaign set-up and checks, the console.
+
+Every subcommand turns a gmconsole error into one line on stderr and a non-zero exit, never a
+traceback: a GM typing `gmconsole roll 9999999d6` wants to be told the limit, not a stack.
+The TUI (and Textual) is imported only when the console is opened.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+from fractions import Fraction
+from pathlib import Path
+
+from gmconsole import __version__
+from gmconsole.engine.errors import GmConsoleError
+
+DEFAULT_CAMPAIGN = "campaigns/torg-demo"
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="gmconsole",
+        description="A terminal game-master console for Myriad, ARM, Mythmagica, Torg and System One.",
+    )
+    p.add_argument("--version", action="version", version=f"gmconsole {__version__}")
+    p.add_argument("--no-mouse", action="store_true", help="do not capture the mouse (SSH-friendly)")
+    sub = p.add_subparsers(dest="command")
+
+    r = sub.add_parser("roll", help="roll a dice expression, e.g. 4d6kh3+2")
+    r.add_argument("expr")
+    r.add_argument("--seed", type=int, help="seed the dice for a replayable roll")
+    r.add_argument("--dice", help="faces typed in by hand, comma-separated (e.g. 3,5,6,1)")
+    r.add_argument("--json", action="store_true", help="print the result as JSON")
+
+    o = sub.add_parser("odds", help="exact probabilities of a dice expression")
+    o.add_argument("expr")
+    o.add_argument("--json", action="store_true", help="print the distribution as JSON")
+
+    n = sub.add_parser("new", help="create a campaign folder")
+    n.add_argument("path")
+    n.add_argument("--system", required=True, help="system id (see `gmconsole systems`)")
+    n.add_argument("--name", help="campaign name (default: the folder name)")
+
+    c = sub.add_parser("check", help="validate a campaign folder (exit 1 on problems)")
+    c.add_argument("path")
+
+    sub.add_parser("systems", help="list the registered game systems")
+
+    op = sub.add_parser("open", help="open the console on a campaign folder")
+    op.add_argument("path", nargs="?")
+    op.add_argument("--no-mouse", action="store_true", dest="no_mouse_open")
+    return p
+
+
+def _fraction_text(p: Fraction) -> str:
+    return f"{float(p) * 100:6.2f}%"
+
+
+def cmd_roll(args: argparse.Namespace) -> int:
+    from gmconsole.engine import dice as dicemod
+
+    rng = random.Random(args.seed) if args.seed is not None else random.Random()
+    typed = None
+    if args.dice:
+        try:
+            typed = [int(x) for x in args.dice.replace(" ", "").split(",") if x]
+        except ValueError:
+            msg = f"--dice takes whole numbers separated by commas, got {args.dice!r}"
+            raise GmConsoleError(msg) from None
+    result = dicemod.roll(args.expr, rng=rng, dice=typed)
+    if args.json:
+        print(json.dumps(dicemod.render_json(result), indent=2))
+    else:
+        print(str(result))
     return 0
+
+
+def cmd_odds(args: argparse.Namespace) -> int:
+    from gmconsole.engine import odds
+
+    dist = odds.distribution(args.expr)
+    probs = dist.probabilities
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "expr": args.expr,
+                    "mean": float(dist.mean),
+                    "truncated": bool(getattr(dist, "truncated", False)),
+                    "probabilities": {str(k): str(v) for k, v in probs.items()},
+                },
+                indent=2,
+            )
+        )
+        return 0
+    top = max(probs.values()) if probs else Fraction(1)
+    for value, p in probs.items():
+        bar = "#" * max(1, round(40 * p / top)) if p else ""
+        print(f"{value:>6} {_fraction_text(p)} {bar}")
+    print(f"mean {float(dist.mean):.3f}")
+    if getattr(dist, "truncated", False):
+        print(f"note: {getattr(dist, 'note', '') or 'open-ended explosions truncated'}")
+    return 0
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    from gmconsole.store import create_campaign
+
+    path = Path(args.path)
+    create_campaign(path, name=args.name or path.name, system_id=args.system)
+    print(f"created {path} ({args.system})")
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from gmconsole.store import check_campaign
+
+    problems = check_campaign(Path(args.path))
+    for problem in problems:
+        print(str(problem))
+    if problems:
+        print(f"{len(problems)} problem(s) in {args.path}", file=sys.stderr)
+        return 1
+    print(f"{args.path}: ok")
+    return 0
+
+
+def cmd_systems(_args: argparse.Namespace) -> int:
+    from gmconsole.systems import get_system, system_ids
+
+    for sid in system_ids():
+        try:
+            system = get_system(sid)
+        except GmConsoleError as exc:
+            print(f"{sid:<12} (broken: {exc})")
+            continue
+        print(f"{sid:<12} {system.name}: {system.summary}")
+        print(f"{'':<12} {system.credit}; {system.licence}")
+    return 0
+
+
+def cmd_open(path: str | None, no_mouse: bool) -> int:
+    from gmconsole.tui import run
+
+    return run(path, no_mouse=no_mouse)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    handlers = {
+        "roll": cmd_roll,
+        "odds": cmd_odds,
+        "new": cmd_new,
+        "check": cmd_check,
+        "systems": cmd_systems,
+    }
+    try:
+        if args.command in handlers:
+            return handlers[args.command](args)
+        path = getattr(args, "path", None) if args.command == "open" else None
+        no_mouse = args.no_mouse or getattr(args, "no_mouse_open", False)
+        return cmd_open(path, no_mouse)
+    except GmConsoleError as exc:
+        print(f"gmconsole: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
