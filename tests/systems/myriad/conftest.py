@@ -1,0 +1,31 @@
+"""Shared Myriad sheets for the tests."""
+
+import pytest
+
+from gmconsole.systems.myriad.burning import catalogue_sfx
+from gmconsole.systems.myriad.resilience import resolve_line, wounds_line
+from gmconsole.systems.myriad.sheet import BoonFlaw, Gear, MyriadSheet
+
+
+def recommended_build(**changes) -> MyriadSheet:
+    """A legal Recommended Method character: 16 stat, 14 skill, 5 SFX, 12 health, 6 GP."""
+    fields = dict(
+        name="Bronthar",
+        stats={"power": 4, "grace": 4, "intellect": 4, "spirit": 4},
+        skills={"close_combat": 4, "athletics": 3, "perception": 3, "persuasion": 2,
+                "stealth": 2},
+        sfx=[catalogue_sfx(s) for s in ("power_strike", "knockback", "mighty_leap",
+                                        "crippling_blow", "witticism")],
+        boons_flaws=[BoonFlaw(id="lucky", level=1), BoonFlaw(id="fast", level=1)],
+        gear=[Gear(name="Long sword", kind="weapon", damage_dice=4, range="melee", edged=True),
+              Gear(name="Chain mail", kind="armour", armour=3)],
+        resilience={"wounds": wounds_line(4, extra_boxes=2, extra_critical=4),
+                    "resolve": resolve_line(4, extra_boxes=4)},
+    )
+    fields.update(changes)
+    return MyriadSheet(**fields)
+
+
+@pytest.fixture
+def bronthar() -> MyriadSheet:
+    return recommended_build()
