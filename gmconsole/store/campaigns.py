@@ -1,0 +1,60 @@
+"""Making a new campaign folder and checking an existing one (`gmconsole new` / `check`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gmconsole.store.files import atomic_write
+from gmconsole.store.folder import CAMPAIGN_FILE, load_folder
+from gmconsole.store.log import read_log
+from gmconsole.store.models import Campaign, dump_entity
+from gmconsole.store.problems import CampaignError, Problem
+from gmconsole.systems import get_system
+
+FOLDERS = ("roster", "encounters", "tables", "log", "notes")
+
+GITIGNORE = """\
+# gmconsole: the lock names the console that has the campaign open; temp files are
+# half-written saves (only ever seen after a crash).
+.lock
+.*.tmp
+"""
+
+
+def create_campaign(path: Path, name: str, system_id: str) -> Path:
+    """A new campaign folder: campaign.toml, the sub-folders and a .gitignore for the lock.
+
+    Refuses a folder that already holds a campaign or any other files, and an unknown system
+    (the message lists the known ones).
+    """
+    path = Path(path)
+    system = get_system(system_id)
+    if not name.strip():
+        raise CampaignError("the campaign needs a name")
+    if (path / CAMPAIGN_FILE).exists():
+        raise CampaignError(f"{path} already holds a campaign")
+    if path.exists() and (not path.is_dir() or any(path.iterdir())):
+        raise CampaignError(f"{path} exists and is not an empty folder")
+    campaign = Campaign(name=name.strip(), system=system.id)
+    path.mkdir(parents=True, exist_ok=True)
+    for folder in FOLDERS:
+        (path / folder).mkdir(exist_ok=True)
+    atomic_write(path / ".gitignore", GITIGNORE)
+    atomic_write(path / CAMPAIGN_FILE, dump_entity(campaign, "campaign"))
+    return path
+
+
+def check_campaign(path: Path) -> list[Problem]:
+    """Every problem in a campaign folder, each `path:line: message` with the path joined to
+    the folder as given (so an editor can jump to it); empty when all is well."""
+    path = Path(path)
+    try:
+        loaded = load_folder(path)
+    except CampaignError as exc:
+        problem = exc.problem or Problem(CAMPAIGN_FILE, 1, str(exc))
+        found = [problem]
+    else:
+        found = list(loaded.problems)
+    _events, log_problems = read_log(path)
+    found += log_problems
+    return [Problem((path / p.path).as_posix(), p.line, p.message) for p in found]

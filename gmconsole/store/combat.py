@@ -1,0 +1,388 @@
+"""Intents of a fight: harm and healing, conditions, the turn order, who is in the encounter.
+
+Each method validates on draft copies, then `commit`s one event (see `gmconsole.store.state`).
+Harm goes through the system (`apply_damage` / `heal` / `end_of_round`); the encounter state
+machine and the system's turn order do the rest. A combatant whose system status becomes
+down or dead is marked out in the same event, so one undo brings them back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import BaseModel
+
+from gmconsole.engine.encounter import Combatant, Condition, Encounter, Expiry, Notice
+from gmconsole.engine.errors import RulesError
+from gmconsole.engine.events import Event, EventKind
+from gmconsole.engine.turn_order import RoundContext
+from gmconsole.store.models import slugify
+from gmconsole.store.state import Draft, SessionState, Target
+
+MAX_SPAWN = 50
+"""`add N goblin` is bounded: a typo like `add 500 goblin` is refused, not obeyed."""
+
+DOWN = ("down", "dead")
+
+
+def notices_text(notices: Sequence[Notice]) -> str:
+    return "; ".join(n.text for n in notices)
+
+
+def initiative_data(ctx: RoundContext) -> list[dict[str, Any]]:
+    return [
+        {"who": r.who, "dice": list(r.dice), "modifier": r.modifier, "total": r.total, "note": r.note}
+        for r in ctx.rolls
+    ]
+
+
+class CombatIntents(SessionState):
+    """Damage, conditions, turns and combatants (mixed into `Session`)."""
+
+    # ------------------------------------------------------------------ helpers
+
+    def _fighter(self, who: str) -> Target:
+        """A target that must be a combatant of the active encounter."""
+        enc = self.encounter
+        if enc is None:
+            raise RulesError("no active encounter: start one with 'encounter NAME'")
+        t = self.resolve(who)
+        if t.combatant is None:
+            raise RulesError(f"{t.name} is not in the encounter {enc.name!r}")
+        return t
+
+    def _fighter_id(self, who: str) -> str:
+        t = self._fighter(who)
+        assert t.combatant is not None
+        return t.combatant.id
+
+    def _damage_kind(self, kind: str | None) -> str | None:
+        if kind is None:
+            return None
+        kinds = list(self.system.damage_kinds)
+        key = kind.strip().lower()
+        exact = [k for k in kinds if k.lower() == key]
+        hits = exact or [k for k in kinds if k.lower().startswith(key)]
+        if len(hits) == 1:
+            return hits[0]
+        known = ", ".join(kinds)
+        if not hits:
+            raise RulesError(f"{self.system.name} has no damage kind {kind!r} (known: {known})")
+        raise RulesError(f"damage kind {kind!r} is ambiguous: {', '.join(hits)}")
+
+    def _store_sheet(self, draft: Draft, target: Target, sheet: BaseModel) -> None:
+        """Put a changed sheet where it lives: the roster file, or the creature's inline copy."""
+        dumped = self.system.dump_sheet(sheet)
+        c = target.combatant
+        if c is not None and c.sheet is not None:
+            draft.encounter().get(c.id).sheet = dumped
+        elif target.slug is not None:
+            draft.character(target.slug).sheet = dumped
+        else:
+            raise RulesError(f"{target.name} has no sheet to change")
+
+    def _typed_dice_used(self, ctx: RoundContext) -> None:
+        if ctx.dice:
+            left = " ".join(map(str, ctx.dice))
+            raise RulesError(f"{len(ctx.dice)} typed dice were not needed ({left}); nothing was changed")
+
+    def _combat_event(
+        self,
+        draft: Draft,
+        kind: EventKind,
+        notices: list[Notice],
+        ctx: RoundContext | None = None,
+        who: str | None = None,
+        data: dict[str, Any] | None = None,
+        text: str | None = None,
+    ) -> Event:
+        payload = dict(data or {})
+        payload["notices"] = [n.model_dump(exclude_none=True) for n in notices]
+        if ctx is not None and ctx.rolls:
+            payload["initiative"] = initiative_data(ctx)
+        return self.commit(draft, kind, text or notices_text(notices) or kind.value, who=who, data=payload)
+
+    # ------------------------------------------------------------------ harm
+
+    def damage(self, who: str, amount: int, kind: str | None = None) -> Event:
+        """Harm someone through the system's tracks; a dropped combatant is marked out."""
+        self.require_writable()
+        t = self.resolve(who)
+        kind = self._damage_kind(kind)
+        change = self.guarded(lambda: self.system.apply_damage(t.sheet, amount, kind))
+        draft = Draft(self)
+        self._store_sheet(draft, t, change.sheet)
+        notices: list[Notice] = []
+        status = self.system.status(change.sheet)
+        if t.combatant is not None:
+            enc = draft.encounter()
+            if change.harmed and self.order is not None:
+                self.order.on_harm(enc, t.combatant.id)
+            if status.health in DOWN and enc.get(t.combatant.id).status != "out":
+                notices += enc.set_out(t.combatant.id)
+        data = {"amount": amount, "kind": kind, "detail": change.detail, "status": status.health}
+        text = f"{t.name} {change.text}" + "".join(f"; {n.text}" for n in notices)
+        return self._combat_event(draft, EventKind.DAMAGE, notices, who=t.key, data=data, text=text)
+
+    def heal(self, who: str, amount: int, kind: str | None = None) -> Event:
+        """Undo harm through the system; a combatant that was down and is up again comes back in."""
+        self.require_writable()
+        t = self.resolve(who)
+        kind = self._damage_kind(kind)
+        was = self.system.status(t.sheet).health
+        change = self.guarded(lambda: self.system.heal(t.sheet, amount, kind))
+        draft = Draft(self)
+        self._store_sheet(draft, t, change.sheet)
+        notices: list[Notice] = []
+        status = self.system.status(change.sheet)
+        if t.combatant is not None and was in DOWN and status.health not in DOWN:
+            enc = draft.encounter()
+            if enc.get(t.combatant.id).status == "out":
+                notices += enc.set_out(t.combatant.id, out=False)
+        data = {"amount": amount, "kind": kind, "detail": change.detail, "status": status.health}
+        text = f"{t.name} {change.text}" + "".join(f"; {n.text}" for n in notices)
+        return self._combat_event(draft, EventKind.HEAL, notices, who=t.key, data=data, text=text)
+
+    def _end_of_round(self, draft: Draft, enc: Encounter) -> list[Notice]:
+        """The system's end-of-round effects on every combatant (bleeding, burning...)."""
+        notices: list[Notice] = []
+        for c in enc.combatants:
+            t = self._combatant_target(c) if self.sheet_of(c) is not None else None
+            if t is None:
+                continue
+            change = self.system.end_of_round(t.sheet)
+            if change is None:
+                continue
+            self._store_sheet(draft, t, change.sheet)
+            notices.append(Notice(kind="effect", text=f"{c.name} {change.text}", who=c.id))
+            if self.system.status(change.sheet).health in DOWN and c.status != "out":
+                notices += enc.set_out(c.id)
+        return notices
+
+    # ------------------------------------------------------------------ conditions
+
+    def add_condition(
+        self, who: str, name: str, rounds: int | None = None, expires: Expiry = "end", on: str | None = None
+    ) -> Event:
+        """Put a condition on a combatant; `on` names whose turn ticks it (default: the bearer)."""
+        self.require_writable()
+        cid = self._fighter_id(who)
+        on_id = self._fighter_id(on) if on else None
+        cond = self.guarded(lambda: Condition(name=name.strip(), rounds=rounds, expires=expires, on=on_id))
+        if not cond.name:
+            raise RulesError("name the condition")
+        draft = Draft(self)
+        notices = draft.encounter().add_condition(cid, cond)
+        return self._combat_event(draft, EventKind.CONDITION, notices, who=cid)
+
+    def remove_condition(self, who: str, name: str) -> Event:
+        self.require_writable()
+        cid = self._fighter_id(who)
+        draft = Draft(self)
+        notices = draft.encounter().remove_condition(cid, name.strip())
+        return self._combat_event(draft, EventKind.CONDITION, notices, who=cid)
+
+    # ------------------------------------------------------------------ the round
+
+    def start_encounter(self, dice: Sequence[int] | None = None) -> Event:
+        """Round 1: the system's turn order plans it (initiative rolls are logged)."""
+        self.require_writable()
+        draft = Draft(self)
+        enc = draft.encounter()
+        ctx = self.round_context(list(dice or []))
+        notices = enc.start(self._turn_order, ctx)
+        notices += self._skip_out(draft, enc, ctx)
+        self._typed_dice_used(ctx)
+        return self._combat_event(draft, EventKind.TURN, notices, ctx)
+
+    def next_turn(self, dice: Sequence[int] | None = None) -> Event:
+        """End the acting step and begin the next; a finished round gets end-of-round effects.
+        Steps whose actors are all out are passed over."""
+        self.require_writable()
+        draft = Draft(self)
+        enc = draft.encounter()
+        ctx = self.round_context(list(dice or []))
+        notices = self._advance(draft, enc, ctx)
+        skipped = self._skip_out(draft, enc, ctx)
+        turns = [i for i, n in enumerate(notices) if n.kind == "turn"]
+        if skipped and turns:
+            notices.pop(turns[-1])  # the skipped step's own "X acts" line would only confuse
+        notices += skipped
+        self._typed_dice_used(ctx)
+        return self._combat_event(draft, EventKind.TURN, notices, ctx)
+
+    def _advance(self, draft: Draft, enc: Encounter, ctx: RoundContext) -> list[Notice]:
+        was = enc.round
+        notices = enc.advance(self._turn_order, ctx)
+        if was > 0 and enc.round > was:
+            notices += self._end_of_round(draft, enc)
+        return notices
+
+    def _skip_out(self, draft: Draft, enc: Encounter, ctx: RoundContext) -> list[Notice]:
+        """Advance past steps whose actors are all out (bounded; stops when everyone is out)."""
+        notices: list[Notice] = []
+        for _ in range(4 * len(enc.combatants) + 4):
+            acting = enc.acting
+            if not acting or any(c.status != "out" for c in acting):
+                break
+            if all(c.status == "out" for c in enc.combatants):
+                break
+            names = ", ".join(c.name for c in acting)
+            notices.append(Notice(kind="skip", text=f"{names} out, skipped"))
+            notices += self._advance(draft, enc, ctx)
+        return notices
+
+    def prev_turn(self) -> Event:
+        """Move the pointer back a step (conditions are not un-ticked: that is undo's job)."""
+        self.require_writable()
+        draft = Draft(self)
+        notices = draft.encounter().back()
+        return self._combat_event(draft, EventKind.TURN, notices)
+
+    def hold(self, who: str | None = None) -> Event:
+        self.require_writable()
+        cid = self._fighter_id(who) if who else None
+        draft = Draft(self)
+        notices = draft.encounter().hold(cid)
+        return self._combat_event(draft, EventKind.TURN, notices, who=notices[0].who if notices else cid)
+
+    def ready(self, who: str | None, trigger: str) -> Event:
+        self.require_writable()
+        if not trigger.strip():
+            raise RulesError("say what the readied action waits for")
+        cid = self._fighter_id(who) if who else None
+        draft = Draft(self)
+        notices = draft.encounter().ready(cid, trigger.strip())
+        return self._combat_event(draft, EventKind.TURN, notices, who=notices[0].who if notices else cid)
+
+    def act_now(self, who: str, join: bool = False) -> Event:
+        self.require_writable()
+        cid = self._fighter_id(who)
+        draft = Draft(self)
+        notices = draft.encounter().act_now(cid, join=join)
+        return self._combat_event(draft, EventKind.TURN, notices, who=cid)
+
+    def delay(self, who: str, after: str) -> Event:
+        self.require_writable()
+        cid, other = self._fighter_id(who), self._fighter_id(after)
+        draft = Draft(self)
+        notices = draft.encounter().delay(cid, other)
+        return self._combat_event(draft, EventKind.TURN, notices, who=cid)
+
+    def choose_next(self, who: str) -> Event:
+        """Dynamic orders (popcorn): the GM picks who acts next."""
+        self.require_writable()
+        cid = self._fighter_id(who)
+        draft = Draft(self)
+        notices = self._turn_order.choose_next(draft.encounter(), cid)
+        return self._combat_event(draft, EventKind.TURN, notices, who=cid)
+
+    # ------------------------------------------------------------------ who is fighting
+
+    def add_combatant(self, source: str, count: int = 1, *, side: str | None = None) -> Event:
+        """Add a roster entry to the active encounter: a template or creature spawns `count`
+        numbered copies with inline sheets; a PC or NPC joins once, by reference."""
+        self.require_writable()
+        if not 1 <= count <= MAX_SPAWN:
+            raise RulesError(f"add 1 to {MAX_SPAWN} at a time, not {count}")
+        slug = self.find_character(source)
+        ch = self.roster[slug]
+        draft = Draft(self)
+        enc = draft.encounter()
+        ctx = self.round_context()
+        side = (side or "").strip() or ch.default_side
+        notices: list[Notice] = []
+        if ch.template or ch.kind == "creature":
+            template = self.sheet_of(ch)
+            if template is None:
+                raise RulesError(f"{ch.name}'s sheet is not valid for {self.system.name}")
+            n = self._next_number(enc, slug)
+            for i in range(count):
+                name = f"{ch.name} {n + i}"
+                sheet = self.system.dump_sheet(self.system.spawn(template))
+                c = Combatant(id=enc.new_id(slugify(name)), name=name, side=side, template=slug, sheet=sheet)
+                notices += enc.add(c, self._turn_order, ctx)
+        else:
+            if count != 1:
+                raise RulesError(f"{ch.name} is one character: add them once")
+            holder = next((c for c in enc.combatants if c.ref == slug), None)
+            if holder is not None:
+                raise RulesError(f"{ch.name} is already in the encounter {enc.name!r}")
+            c = Combatant(id=enc.new_id(slug), name=ch.name, side=side, ref=slug)
+            notices += enc.add(c, self._turn_order, ctx)
+        return self._combat_event(draft, EventKind.ENCOUNTER, notices, ctx, who=slug)
+
+    @staticmethod
+    def _next_number(enc: Encounter, template: str) -> int:
+        """Spawned copies are numbered on from the highest of the same template present."""
+        highest = 0
+        for c in enc.combatants:
+            if c.template == template:
+                tail = c.name.rsplit(" ", 1)[-1]
+                if tail.isdigit():
+                    highest = max(highest, int(tail))
+        return highest + 1
+
+    def remove_combatant(self, who: str) -> Event:
+        self.require_writable()
+        cid = self._fighter_id(who)
+        draft = Draft(self)
+        notices = draft.encounter().remove(cid)
+        return self._combat_event(draft, EventKind.ENCOUNTER, notices, who=cid)
+
+    def set_out(self, who: str, out: bool = True) -> Event:
+        self.require_writable()
+        cid = self._fighter_id(who)
+        draft = Draft(self)
+        notices = draft.encounter().set_out(cid, out)
+        return self._combat_event(draft, EventKind.ENCOUNTER, notices, who=cid)
+
+    # ------------------------------------------------------------------ which encounter
+
+    def new_encounter(self, name: str) -> Event:
+        """Create an encounter file and make it the active one."""
+        self.require_writable()
+        name = name.strip()
+        if not name:
+            raise RulesError("name the encounter")
+        slug = slugify(name)
+        if slug in self.encounters or f"encounters/{slug}" in self._bad:
+            raise RulesError(f"encounter {slug!r} already exists; switch to it with 'encounter {slug}'")
+        draft = Draft(self)
+        draft.put(f"encounters/{slug}", Encounter(name=name, order=self._turn_order.id))
+        draft.campaign().encounter = slug
+        return self.commit(draft, EventKind.ENCOUNTER, f"New encounter: {name}", data={"encounter": slug})
+
+    def find_encounter(self, name: str) -> str:
+        """An encounter slug for a slug, a name or a unique prefix."""
+        key = name.strip().lower()
+        for slug, enc in self.encounters.items():
+            if key in (slug, enc.name.lower()):
+                return slug
+        hits = [s for s, e in self.encounters.items() if s.startswith(key) or e.name.lower().startswith(key)]
+        if len(hits) == 1:
+            return hits[0]
+        if not hits:
+            raise RulesError(f"no encounter {name!r}")
+        raise RulesError(f"{name!r} is ambiguous: {', '.join(hits)}")
+
+    def switch_encounter(self, slug: str) -> Event:
+        self.require_writable()
+        found = self.find_encounter(slug)
+        if found == self.campaign.encounter:
+            raise RulesError(f"{self.encounters[found].name!r} is already the active encounter")
+        draft = Draft(self)
+        draft.campaign().encounter = found
+        text = f"Encounter: {self.encounters[found].name}"
+        return self.commit(draft, EventKind.ENCOUNTER, text, data={"encounter": found})
+
+    def end_encounter(self) -> Event:
+        """No encounter is active any more (its file stays, to be switched back to or deleted)."""
+        self.require_writable()
+        enc = self.encounter
+        if enc is None:
+            raise RulesError("no active encounter to end")
+        draft = Draft(self)
+        draft.campaign().encounter = None
+        return self.commit(draft, EventKind.ENCOUNTER, f"Encounter {enc.name} ends")

@@ -1,0 +1,252 @@
+"""The command line at the table: dice (`3d6+2`) and verbs (`dmg orc 2 5`, `next`, `undo`).
+
+`parse` turns one line into a `Command` (a verb and the keyword arguments of the `Session`
+method it stands for) without touching the session; names may contain spaces ("Orc 2"), so the
+parser asks `is_name` which run of words names someone and takes the longest that does. Quotes
+work too (`cond "Orc 2" prone`). A line that starts with no verb is a dice expression.
+Every refusal is a `CommandError` carrying the verb's usage line.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from gmconsole.engine.errors import RulesError
+
+EXPIRIES = ("start", "end", "round")
+
+USAGE: dict[str, str] = {
+    "next": "next [typed dice...]",
+    "prev": "prev",
+    "start": "start [typed dice...]",
+    "hold": "hold [WHO]",
+    "ready": "ready WHO TRIGGER...",
+    "now": "now WHO [join]",
+    "delay": "delay WHO AFTER",
+    "pick": "pick WHO",
+    "dmg": "dmg WHO N [KIND]",
+    "heal": "heal WHO N [KIND]",
+    "cond": "cond WHO NAME [ROUNDS] [start|end|round]",
+    "uncond": "uncond WHO NAME",
+    "add": "add [N] SOURCE [SIDE]",
+    "remove": "remove WHO",
+    "out": "out WHO",
+    "in": "in WHO",
+    "roll": "roll EXPR | roll table NAME",
+    "check": "check WHO OPTION [vs N] [+MOD]",
+    "undo": "undo",
+    "redo": "redo",
+    "encounter": "encounter NAME",
+    "end": "end",
+}
+"""Every verb and its usage line (the help screen and completions read this too)."""
+
+ALIASES = {"damage": "dmg", "hurt": "dmg", "choose": "pick", "condition": "cond", "back": "prev"}
+
+Namer = Callable[[str], bool]
+
+
+class CommandError(RulesError):
+    """A line the command parser cannot read; the message ends with the verb's usage."""
+
+
+@dataclass(frozen=True)
+class Command:
+    """A parsed line: `verb` plus the keyword arguments for the session method."""
+
+    verb: str
+    args: dict[str, Any] = field(default_factory=dict)
+
+
+def _int(token: str) -> int | None:
+    try:
+        return int(token)
+    except ValueError:
+        return None
+
+
+def _fail(verb: str, why: str) -> CommandError:
+    return CommandError(f"{why} (usage: {USAGE[verb]})")
+
+
+def _split_name(tokens: list[str], is_name: Namer, keep: int = 0) -> tuple[str, list[str]]:
+    """The longest leading run of tokens that names someone, leaving at least `keep` tokens;
+    the first token alone when no run does (the session then says who is unknown)."""
+    for end in range(len(tokens) - keep, 0, -1):
+        candidate = " ".join(tokens[:end])
+        if is_name(candidate):
+            return candidate, tokens[end:]
+    return tokens[0], tokens[1:]
+
+
+def _name_then_number(verb: str, tokens: list[str], is_name: Namer) -> tuple[str, int, list[str]]:
+    """`WHO N [rest]` where WHO may itself end in a number ("Orc 2 5")."""
+    spots = [k for k in range(1, len(tokens)) if _int(tokens[k]) is not None]
+    if not spots:
+        raise _fail(verb, "give a number")
+    named = [k for k in spots if is_name(" ".join(tokens[:k]))]
+    k = max(named) if named else spots[-1]
+    return " ".join(tokens[:k]), int(tokens[k]), tokens[k + 1 :]
+
+
+def _dice(verb: str, tokens: list[str]) -> list[int]:
+    faces = [_int(t) for t in tokens]
+    if any(f is None for f in faces):
+        raise _fail(verb, "typed dice must be whole numbers")
+    return [f for f in faces if f is not None]
+
+
+def parse(line: str, is_name: Namer = lambda _s: True, is_source: Namer | None = None) -> Command | None:
+    """Read one command line; None for an empty line. `is_name` says whether some words name a
+    combatant or character, `is_source` whether they name a roster entry (for `add`)."""
+    text = line.strip()
+    if not text:
+        return None
+    try:
+        tokens = shlex.split(text)
+    except ValueError as exc:
+        raise CommandError(f"cannot read {text!r}: {exc}") from exc
+    verb = ALIASES.get(tokens[0].lower(), tokens[0].lower())
+    if verb not in USAGE:
+        return Command("roll", {"expr": text})
+    args = tokens[1:]
+    source = is_source or is_name
+    handler = _HANDLERS[verb]
+    return handler(verb, args, is_name, source)
+
+
+def _bare(verb: str, args: list[str], _n: Namer, _s: Namer) -> Command:
+    if args:
+        raise _fail(verb, f"{verb} takes nothing after it")
+    return Command(verb)
+
+
+def _typed(verb: str, args: list[str], _n: Namer, _s: Namer) -> Command:
+    return Command(verb, {"dice": _dice(verb, args)} if args else {})
+
+
+def _one_who(verb: str, args: list[str], _n: Namer, _s: Namer) -> Command:
+    if not args:
+        raise _fail(verb, "name someone")
+    return Command(verb, {"who": " ".join(args)})
+
+
+def _hold(verb: str, args: list[str], _n: Namer, _s: Namer) -> Command:
+    return Command(verb, {"who": " ".join(args) if args else None})
+
+
+def _ready(verb: str, args: list[str], is_name: Namer, _s: Namer) -> Command:
+    if len(args) < 2:
+        raise _fail(verb, "name someone and what they wait for")
+    who, rest = _split_name(args, is_name, keep=1)
+    return Command(verb, {"who": who, "trigger": " ".join(rest)})
+
+
+def _now(verb: str, args: list[str], is_name: Namer, _s: Namer) -> Command:
+    if not args:
+        raise _fail(verb, "name someone")
+    join = len(args) > 1 and args[-1].lower() == "join" and not is_name(" ".join(args))
+    who = " ".join(args[:-1] if join else args)
+    return Command(verb, {"who": who, "join": join})
+
+
+def _delay(verb: str, args: list[str], is_name: Namer, _s: Namer) -> Command:
+    if len(args) < 2:
+        raise _fail(verb, "name who delays and after whom")
+    for cut in range(len(args) - 1, 0, -1):
+        first, second = " ".join(args[:cut]), " ".join(args[cut:])
+        if is_name(first) and is_name(second):
+            return Command(verb, {"who": first, "after": second})
+    return Command(verb, {"who": args[0], "after": " ".join(args[1:])})
+
+
+def _harm(verb: str, args: list[str], is_name: Namer, _s: Namer) -> Command:
+    if len(args) < 2:
+        raise _fail(verb, "name someone and an amount")
+    who, amount, rest = _name_then_number(verb, args, is_name)
+    if amount < 0:
+        raise _fail(verb, "the amount cannot be negative")
+    return Command(verb, {"who": who, "amount": amount, "kind": " ".join(rest) or None})
+
+
+def _cond(verb: str, args: list[str], is_name: Namer, _s: Namer) -> Command:
+    rest = list(args)
+    expires = "end"
+    if rest and rest[-1].lower() in EXPIRIES:
+        expires = rest.pop().lower()
+    rounds = None
+    if len(rest) > 2 and _int(rest[-1]) is not None:
+        rounds = int(rest.pop())
+        if rounds < 0:
+            raise _fail(verb, "rounds cannot be negative")
+    if len(rest) < 2:
+        raise _fail(verb, "name someone and the condition")
+    who, name = _split_name(rest, is_name, keep=1)
+    return Command(verb, {"who": who, "name": " ".join(name), "rounds": rounds, "expires": expires})
+
+
+def _uncond(verb: str, args: list[str], is_name: Namer, _s: Namer) -> Command:
+    if len(args) < 2:
+        raise _fail(verb, "name someone and the condition")
+    who, name = _split_name(args, is_name, keep=1)
+    return Command(verb, {"who": who, "name": " ".join(name)})
+
+
+def _add(verb: str, args: list[str], _n: Namer, is_source: Namer) -> Command:
+    rest = list(args)
+    count = 1
+    if rest and _int(rest[0]) is not None:
+        count = int(rest.pop(0))
+    if not rest:
+        raise _fail(verb, "name a roster entry to add")
+    source, side = _split_name(rest, is_source)
+    return Command(verb, {"source": source, "count": count, "side": " ".join(side) or None})
+
+
+def _roll(verb: str, args: list[str], _n: Namer, _s: Namer) -> Command:
+    if not args:
+        raise _fail(verb, "say what to roll")
+    if args[0].lower() == "table":
+        if len(args) < 2:
+            raise _fail(verb, "name the table")
+        return Command("table", {"name": " ".join(args[1:])})
+    return Command("roll", {"expr": " ".join(args)})
+
+
+def _check(verb: str, args: list[str], is_name: Namer, _s: Namer) -> Command:
+    rest = list(args)
+    modifiers = 0
+    difficulty = None
+    while rest:
+        last = rest[-1]
+        if last[:1] in "+-" and _int(last) is not None:
+            modifiers += int(rest.pop())
+        elif len(rest) >= 2 and rest[-2].lower() == "vs" and _int(last) is not None:
+            difficulty = int(rest.pop())
+            rest.pop()
+        else:
+            break
+    if len(rest) < 2:
+        raise _fail(verb, "name someone and what they are tested on")
+    who, option = _split_name(rest, is_name, keep=1)
+    return Command(
+        verb, {"who": who, "option": " ".join(option), "difficulty": difficulty, "modifiers": modifiers}
+    )
+
+
+def _encounter(verb: str, args: list[str], _n: Namer, _s: Namer) -> Command:
+    if not args:
+        raise _fail(verb, "name the encounter")
+    return Command(verb, {"name": " ".join(args)})
+
+
+_HANDLERS: dict[str, Callable[[str, list[str], Namer, Namer], Command]] = {
+    "next": _typed, "start": _typed, "prev": _bare, "undo": _bare, "redo": _bare, "end": _bare,
+    "hold": _hold, "ready": _ready, "now": _now, "delay": _delay, "pick": _one_who,
+    "dmg": _harm, "heal": _harm, "cond": _cond, "uncond": _uncond, "add": _add,
+    "remove": _one_who, "out": _one_who, "in": _one_who, "roll": _roll, "check": _check,
+    "encounter": _encounter,
+}  # fmt: skip

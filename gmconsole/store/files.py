@@ -1,0 +1,179 @@
+"""TOML in and out of the campaign folder: deterministic text, atomic writes, located errors.
+
+Writing goes through `atomic_write` (a temp file in the same folder, flush + fsync, then
+`os.replace`), so a killed process or a dropped SSH link leaves either the old file or the new
+one, never half of one. `dump_toml` is deterministic (the caller's key order, None dropped, LF
+endings) so saving an unchanged model reproduces the file byte for byte and `git status` stays
+clean. Reading reports `path:line: message` so a GM can fix a file by hand.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+from pydantic import ValidationError
+
+from gmconsole.store.problems import FileProblem, Problem, display_path
+
+
+def drop_none(value: Any) -> Any:
+    """A copy without None anywhere (TOML has no null): dict entries and list items go."""
+    if isinstance(value, Mapping):
+        return {str(k): drop_none(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list | tuple):
+        return [drop_none(v) for v in value if v is not None]
+    return value
+
+
+def _has_cr(value: Any) -> bool:
+    if isinstance(value, str):
+        return "\r" in value
+    if isinstance(value, Mapping):
+        return any(_has_cr(k) or _has_cr(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_cr(v) for v in value)
+    return False
+
+
+def dump_toml(data: Mapping[str, Any]) -> str:
+    """Deterministic TOML text for `data` (keys in the given order, None dropped, LF only).
+
+    Strings with newlines are written as multi-line strings so notes stay readable in a diff;
+    a document holding a carriage return anywhere falls back to escaped strings, because
+    TOML parsers may normalise CR LF inside multi-line strings and the value must round-trip.
+    """
+    clean = drop_none(data)
+    return tomli_w.dumps(clean, multiline_strings=not _has_cr(clean))
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Replace `path` with `text` (UTF-8, LF) all at once, or leave the old file untouched."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    data = text.encode("utf-8")
+    try:
+        with open(tmp, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    _fsync_dir(path.parent)
+
+
+def append_text(path: Path, text: str) -> None:
+    """Append `text` to `path` in one write and fsync it (the day log is append-only)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    try:
+        os.write(fd, text.encode("utf-8"))
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make the rename itself durable where the platform allows it."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+# ---------------------------------------------------------------------- reading
+
+_AT_LINE = re.compile(r"line (\d+)")
+
+
+def read_toml(path: Path, root: Path | None = None) -> tuple[dict[str, Any], str]:
+    """The parsed document and its text; a `FileProblem` naming the line when it is bad."""
+    shown = display_path(path, root)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise FileProblem(Problem(shown, 1, f"cannot read: {exc.strerror or exc}")) from exc
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise FileProblem(Problem(shown, line, "not UTF-8 text")) from exc
+    try:
+        return tomllib.loads(text), text
+    except tomllib.TOMLDecodeError as exc:
+        lineno = getattr(exc, "lineno", None)
+        if lineno is None:
+            found = _AT_LINE.search(str(exc))
+            lineno = int(found.group(1)) if found else max(1, len(text.splitlines()))
+        message = re.sub(r"\s*\((at line \d+, column \d+|at end of document)\)", "", str(exc))
+        raise FileProblem(Problem(shown, lineno, f"invalid TOML: {message}")) from exc
+
+
+def _key_pattern(key: str) -> re.Pattern[str]:
+    k = re.escape(key)
+    # a bare or quoted key followed by `=` (a value), `.` (a dotted key) or `]` (a header)
+    return re.compile(rf"(^|[\s{{,.\[])(\"{k}\"|'{k}'|{k})\s*(=|\.|\])")
+
+
+def line_of(text: str, loc: Sequence[str | int]) -> int:
+    """Best-effort line of the value at pydantic location `loc` in a TOML text (1 if unknown).
+
+    Walks the key path down the file: each key is searched after the previous one was found,
+    and a list index after an array-of-tables header skips to that many-th header.
+    """
+    lines = text.splitlines()
+    pos, found = 0, 1
+    header: str | None = None
+    for part in loc:
+        if isinstance(part, int):
+            if header is None:
+                continue
+            seen = -1
+            for i in range(found - 1, len(lines)):
+                if lines[i].strip() == header:
+                    seen += 1
+                    if seen == part:
+                        pos, found = i, i + 1
+                        break
+            header = None
+            continue
+        pattern = _key_pattern(part)
+        for i in range(pos, len(lines)):
+            stripped = lines[i].lstrip()
+            if stripped.startswith("#"):
+                continue
+            if pattern.search(lines[i]):
+                pos, found = i, i + 1
+                header = stripped.split("#")[0].strip() if stripped.startswith("[[") else None
+                break
+        else:
+            break
+    return found
+
+
+def validation_problems(
+    exc: ValidationError, shown: str, text: str, prefix: Sequence[str | int] = ()
+) -> list[Problem]:
+    """One `Problem` per pydantic error, located in the file text."""
+    out: list[Problem] = []
+    for err in exc.errors():
+        loc = [*prefix, *err["loc"]]
+        where = ".".join(str(p) for p in loc)
+        message = err["msg"]
+        if err["type"] == "extra_forbidden":
+            message = "unknown key"
+        out.append(Problem(shown, line_of(text, loc), f"{where}: {message}" if where else message))
+    return out

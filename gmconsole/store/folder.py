@@ -1,0 +1,229 @@
+"""Reading a whole campaign folder into models, and writing one entity back.
+
+Loading is forgiving per file and strict per value: a roster or encounter file that is not
+valid TOML, has wrong types or unknown keys, a sheet the system rejects, or a schema_version
+from the future becomes a `Problem` (`path:line: what is wrong`), the file is remembered as
+*bad* so nothing ever overwrites it, and the rest of the campaign opens. Only an unusable
+`campaign.toml` (or an unknown system) stops the whole campaign, with a `CampaignError`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ValidationError
+
+from gmconsole.engine.encounter import Encounter
+from gmconsole.engine.errors import GmConsoleError
+from gmconsole.engine.roster import Character
+from gmconsole.store.files import atomic_write, line_of, read_toml, validation_problems
+from gmconsole.store.migrations import MigrationError, migrate
+from gmconsole.store.models import (
+    Campaign,
+    dump_entity,
+    file_of_path,
+    kind_of_path,
+    parse_entity,
+    unknown_keys,
+)
+from gmconsole.store.problems import CampaignError, FileProblem, Problem, display_path
+from gmconsole.systems import get_system
+
+if TYPE_CHECKING:
+    from gmconsole.engine.tables import Table
+    from gmconsole.systems.base import GameSystem
+
+CAMPAIGN_FILE = "campaign.toml"
+
+
+@dataclass
+class LoadedCampaign:
+    """Everything read from a campaign folder, with what could not be read."""
+
+    root: Path
+    campaign: Campaign
+    system: GameSystem
+    options: dict[str, Any]
+    roster: dict[str, Character] = field(default_factory=dict)
+    encounters: dict[str, Encounter] = field(default_factory=dict)
+    tables: list[Table] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    bad: set[str] = field(default_factory=set)
+    """Entity paths whose files are bad: never written until the GM fixes them by hand."""
+    migrated: set[str] = field(default_factory=set)
+    """Entity paths read from an older schema_version (rewritten only when they change)."""
+
+
+def load_campaign_file(root: Path) -> tuple[Campaign, GameSystem, str]:
+    """campaign.toml as a model, its system and its text; `CampaignError` when unusable."""
+    path = root / CAMPAIGN_FILE
+    if not path.is_file():
+        problem = Problem(CAMPAIGN_FILE, 1, f"missing: {root} is not a campaign folder")
+        raise CampaignError(f"{root}: not a campaign folder (no {CAMPAIGN_FILE})", problem)
+    try:
+        raw, text = read_toml(path, root)
+        campaign, _ = parse_entity("campaign", raw, text, CAMPAIGN_FILE)
+    except FileProblem as exc:
+        raise CampaignError(str(exc), exc.problems[0]) from exc
+    assert isinstance(campaign, Campaign)
+    try:
+        system = get_system(campaign.system)
+    except GmConsoleError as exc:
+        problem = Problem(CAMPAIGN_FILE, line_of(text, ["system"]), f"system: {exc}")
+        raise CampaignError(str(problem), problem) from exc
+    return campaign, system, text
+
+
+def resolve_options(
+    campaign: Campaign, system: GameSystem, text: str
+) -> tuple[dict[str, Any], list[Problem]]:
+    """The system's option defaults overlaid with the campaign's known toggles; unknown ones
+    are reported (and kept in the file) rather than refusing the campaign."""
+    known = system.option_defaults()
+    problems = [
+        Problem(
+            CAMPAIGN_FILE,
+            line_of(text, ["options", key]),
+            f"options.{key}: {system.name} has no "
+            f"optional rule {key!r} (known: {', '.join(sorted(known)) or 'none'})",
+        )
+        for key in campaign.options
+        if key not in known
+    ]
+    given = {k: v for k, v in campaign.options.items() if k in known}
+    return system.resolve_options(given), problems
+
+
+def sheet_problems(
+    system: GameSystem, sheet: dict[str, Any], shown: str, text: str, prefix: tuple[str | int, ...]
+) -> list[Problem]:
+    """What is wrong with a stored sheet, according to its system (empty when it is fine)."""
+    try:
+        parsed = system.parse_sheet(sheet)
+    except ValidationError as exc:
+        return validation_problems(exc, shown, text, prefix)
+    except (ValueError, TypeError, GmConsoleError) as exc:
+        return [Problem(shown, line_of(text, prefix), f"{'.'.join(map(str, prefix))}: {exc}")]
+    unknown = _sheet_unknown(sheet, parsed)
+    return [
+        Problem(shown, line_of(text, (*prefix, *loc)), ".".join(map(str, (*prefix, *loc))) + ": unknown key")
+        for loc in unknown
+    ]
+
+
+def _sheet_unknown(sheet: dict[str, Any], parsed: BaseModel) -> list[tuple[str | int, ...]]:
+    plain = unknown_keys(sheet, parsed.model_dump(mode="json"))
+    aliased = set(unknown_keys(sheet, parsed.model_dump(mode="json", by_alias=True)))
+    return [loc for loc in plain if loc in aliased]
+
+
+def load_entity(root: Path, entity_path: str, system: GameSystem) -> tuple[BaseModel, bool]:
+    """One roster or encounter file, migrated and fully validated (sheets included)."""
+    path = root / file_of_path(entity_path)
+    shown = display_path(path, root)
+    raw, text = read_toml(path, root)
+    kind = kind_of_path(entity_path)
+    model, migrated = parse_entity(kind, raw, text, shown)
+    problems: list[Problem] = []
+    if isinstance(model, Character):
+        problems = sheet_problems(system, model.sheet, shown, text, ("sheet",))
+    elif isinstance(model, Encounter):
+        for i, c in enumerate(model.combatants):
+            if c.sheet is not None:
+                problems += sheet_problems(system, c.sheet, shown, text, ("combatants", i, "sheet"))
+    if problems:
+        raise FileProblem(*problems)
+    return model, migrated
+
+
+def load_folder(root: Path) -> LoadedCampaign:
+    """Read the whole campaign; see the module docstring for what happens to bad files."""
+    root = Path(root)
+    campaign, system, text = load_campaign_file(root)
+    options, problems = resolve_options(campaign, system, text)
+    loaded = LoadedCampaign(root, campaign, system, options, problems=problems)
+    for folder, target in (("roster", loaded.roster), ("encounters", loaded.encounters)):
+        for path in sorted((root / folder).glob("*.toml")):
+            entity_path = f"{folder}/{path.stem}"
+            try:
+                model, migrated = load_entity(root, entity_path, system)
+            except FileProblem as exc:
+                loaded.problems += exc.problems
+                loaded.bad.add(entity_path)
+                continue
+            target[path.stem] = model  # type: ignore[assignment]
+            if migrated:
+                loaded.migrated.add(entity_path)
+    loaded.problems += reference_problems(loaded, text)
+    tables, table_problems = load_tables(root, system)
+    loaded.tables = tables
+    loaded.problems += table_problems
+    return loaded
+
+
+def reference_problems(loaded: LoadedCampaign, campaign_text: str) -> list[Problem]:
+    """Dangling references: an active encounter or a combatant's roster entry that is missing."""
+    out: list[Problem] = []
+    active = loaded.campaign.encounter
+    if active is not None and active not in loaded.encounters:
+        why = "is unreadable" if f"encounters/{active}" in loaded.bad else "does not exist"
+        out.append(
+            Problem(
+                CAMPAIGN_FILE,
+                line_of(campaign_text, ["encounter"]),
+                f"encounter: encounters/{active}.toml {why}",
+            )
+        )
+    for slug, enc in loaded.encounters.items():
+        for c in enc.combatants:
+            if c.ref is not None and c.ref not in loaded.roster and f"roster/{c.ref}" not in loaded.bad:
+                out.append(
+                    Problem(
+                        f"encounters/{slug}.toml",
+                        1,
+                        f"combatant {c.name!r} refers to roster/{c.ref}.toml, which does not exist",
+                    )
+                )
+    return out
+
+
+_LINE = re.compile(r":(\d+):|line (\d+)")
+
+
+def load_tables(root: Path, system: GameSystem) -> tuple[list[Table], list[Problem]]:
+    """The system's tables, then the campaign's own `tables/*.toml`."""
+    from gmconsole.engine.tables import load_tables as parse_tables
+
+    problems: list[Problem] = []
+    try:
+        tables = list(system.tables())
+    except GmConsoleError as exc:
+        tables = []
+        problems.append(Problem(f"<{system.id} data>", 1, str(exc)))
+    for path in sorted((root / "tables").glob("*.toml")):
+        shown = display_path(path, root)
+        try:
+            raw, text = read_toml(path, root)
+            migrate("tables", raw)
+            tables += parse_tables(text, source=shown)
+        except FileProblem as exc:
+            problems += exc.problems
+        except MigrationError as exc:
+            problems.append(Problem(shown, line_of(text, ["schema_version"]), str(exc)))
+        except (GmConsoleError, ValueError, KeyError, TypeError) as exc:
+            found = _LINE.search(str(exc))
+            line = int(next(g for g in found.groups() if g)) if found else 1
+            problems.append(Problem(shown, line, str(exc)))
+    return tables, problems
+
+
+def write_entity(root: Path, entity_path: str, model: BaseModel | None) -> None:
+    """Save one entity atomically, or delete its file when `model` is None."""
+    path = root / file_of_path(entity_path)
+    if model is None:
+        path.unlink(missing_ok=True)
+        return
+    atomic_write(path, dump_entity(model, kind_of_path(entity_path)))

@@ -1,0 +1,111 @@
+"""Schema versions of the campaign files, and the steps that bring old files up to date.
+
+Every file carries `schema_version`. A step is a pure `dict -> dict` function registered for
+one file kind and the version it upgrades *from*; `migrate` chains them. Old files are migrated
+in memory only: the store rewrites a file when its content changes, never just to upgrade it,
+so opening an old campaign leaves `git status` clean. A file newer than this program knows is
+refused by name rather than guessed at (saving it would lose what the newer version added).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from gmconsole.engine.errors import GmConsoleError
+
+Step = Callable[[dict[str, Any]], dict[str, Any]]
+
+CURRENT: dict[str, int] = {"campaign": 1, "character": 1, "encounter": 1, "log": 1, "tables": 1}
+"""The version each file kind is written at."""
+
+_STEPS: dict[tuple[str, int], Step] = {}
+
+
+class MigrationError(GmConsoleError):
+    """A file's schema_version cannot be brought to the current one."""
+
+
+class NewerVersionError(MigrationError):
+    """The file was written by a newer gmconsole."""
+
+
+def migration(kind: str, from_version: int) -> Callable[[Step], Step]:
+    """Register `fn` as the step from `from_version` to `from_version + 1` for `kind` files."""
+
+    def register(fn: Step) -> Step:
+        if (kind, from_version) in _STEPS:
+            raise ValueError(f"two migrations for {kind} v{from_version}")
+        _STEPS[(kind, from_version)] = fn
+        return fn
+
+    return register
+
+
+def version_of(data: dict[str, Any]) -> int:
+    """The file's schema_version; files from before versions existed count as 0."""
+    version = data.get("schema_version", 0)
+    if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+        raise MigrationError(f"schema_version must be a whole number, got {version!r}")
+    return version
+
+
+def migrate(kind: str, data: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+    """`data` brought to the current version of `kind`, and whether any step ran.
+
+    The input is never mutated. The result always has `schema_version` set to the current one.
+    """
+    current = CURRENT[kind]
+    version = version_of(data)
+    if version > current:
+        raise NewerVersionError(
+            f"schema_version {version} is newer than this gmconsole understands "
+            f"({kind} files up to {current}); upgrade gmconsole to open it"
+        )
+    out = dict(data)
+    for v in range(version, current):
+        step = _STEPS.get((kind, v))
+        if step is None:
+            raise MigrationError(f"no migration for {kind} files from schema_version {v}")
+        out = step({k: val for k, val in out.items() if k != "schema_version"})
+    out.pop("schema_version", None)
+    return {"schema_version": current, **out}, version != current
+
+
+# ---------------------------------------------------------------------- v0 -> v1
+# Version 0 is the pre-release layout (files without schema_version).
+
+
+def _rename(data: dict[str, Any], old: str, new: str) -> dict[str, Any]:
+    """Rename a key, keeping its position (so a migrated file diffs minimally)."""
+    if old not in data or new in data:
+        return dict(data)
+    return {(new if k == old else k): v for k, v in data.items()}
+
+
+@migration("campaign", 0)
+def _campaign_v0(data: dict[str, Any]) -> dict[str, Any]:
+    """v0 called the system id `game`."""
+    return _rename(data, "game", "system")
+
+
+@migration("character", 0)
+def _character_v0(data: dict[str, Any]) -> dict[str, Any]:
+    """v0 called the kind `type` and the template flag `is_template`."""
+    return _rename(_rename(data, "type", "kind"), "is_template", "template")
+
+
+@migration("encounter", 0)
+def _encounter_v0(data: dict[str, Any]) -> dict[str, Any]:
+    """v0 encounters had the same keys; only the version was missing."""
+    return dict(data)
+
+
+@migration("log", 0)
+def _log_v0(data: dict[str, Any]) -> dict[str, Any]:
+    return dict(data)
+
+
+@migration("tables", 0)
+def _tables_v0(data: dict[str, Any]) -> dict[str, Any]:
+    return dict(data)

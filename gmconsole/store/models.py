@@ -1,0 +1,134 @@
+"""The models behind each campaign file, and the one way each is turned into text and back.
+
+`campaign.toml` is the store's own `Campaign`; `roster/<slug>.toml` holds an engine `Character`
+and `encounters/<slug>.toml` an engine `Encounter`, each with `schema_version` written first.
+Entities are addressed by *entity path* ("campaign", "roster/ayla", "encounters/ambush"): the
+same strings the undo snapshots (`engine.events.Change.path`) use.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from gmconsole.engine.encounter import Encounter
+from gmconsole.engine.roster import Character
+from gmconsole.store.files import dump_toml, line_of, validation_problems
+from gmconsole.store.migrations import CURRENT, MigrationError, migrate
+from gmconsole.store.problems import FileProblem, Problem
+
+
+class Campaign(BaseModel):
+    """What `campaign.toml` holds besides its schema_version."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1)
+    system: str = Field(min_length=1)
+    """The system id (`gmconsole.systems.get_system`)."""
+    encounter: str | None = None
+    """Slug of the active encounter; absent when no fight is running."""
+    options: dict[str, Any] = Field(default_factory=dict)
+    """Optional-rule toggles, checked against the system's `RuleOption`s."""
+    clock: dict[str, Any] = Field(default_factory=dict)
+    """The in-game calendar as the GM keeps it (date, time of day, session number...)."""
+
+
+Entity = Campaign | Character | Encounter
+
+KIND_OF_FOLDER = {"roster": "character", "encounters": "encounter"}
+MODEL_OF_KIND: dict[str, type[BaseModel]] = {
+    "campaign": Campaign,
+    "character": Character,
+    "encounter": Encounter,
+}
+
+_SLUG_OK = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+
+
+def slugify(name: str) -> str:
+    """A file-name slug for a display name: "Orc Chief #2" -> "orc-chief-2"."""
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    return slug or "unnamed"
+
+
+def valid_slug(slug: str) -> bool:
+    return bool(_SLUG_OK.match(slug))
+
+
+def kind_of_path(entity_path: str) -> str:
+    """ "campaign" -> "campaign", "roster/x" -> "character", "encounters/x" -> "encounter"."""
+    if entity_path == "campaign":
+        return "campaign"
+    folder, _, slug = entity_path.partition("/")
+    if folder not in KIND_OF_FOLDER or not slug:
+        raise ValueError(f"not an entity path: {entity_path!r}")
+    return KIND_OF_FOLDER[folder]
+
+
+def file_of_path(entity_path: str) -> str:
+    """The file (relative to the campaign folder) an entity path is stored in."""
+    kind_of_path(entity_path)
+    return f"{entity_path}.toml"
+
+
+def snapshot(model: BaseModel) -> dict[str, Any]:
+    """The plain dict an entity is stored and undone as (JSON types, None dropped)."""
+    return model.model_dump(mode="json", exclude_none=True)
+
+
+def from_snapshot(entity_path: str, data: Mapping[str, Any]) -> Entity:
+    model = MODEL_OF_KIND[kind_of_path(entity_path)]
+    return model.model_validate(dict(data))  # type: ignore[return-value]
+
+
+def dump_entity(model: BaseModel, kind: str) -> str:
+    """The file text of an entity: schema_version first, then the model's fields in order."""
+    return dump_toml({"schema_version": CURRENT[kind], **snapshot(model)})
+
+
+def unknown_keys(raw: Any, kept: Any, loc: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
+    """Locations of keys in `raw` that did not survive validation into `kept`.
+
+    Engine models ignore unknown keys; saving would silently drop a GM's typo (`hpp = 3`) and
+    the data with it, so such keys make the file a reported problem instead.
+    """
+    found: list[tuple[str | int, ...]] = []
+    if isinstance(raw, Mapping) and isinstance(kept, Mapping):
+        for key, value in raw.items():
+            if key not in kept:
+                found.append((*loc, key))
+            else:
+                found += unknown_keys(value, kept[key], (*loc, key))
+    elif isinstance(raw, list) and isinstance(kept, list):
+        for i, (a, b) in enumerate(zip(raw, kept, strict=False)):
+            found += unknown_keys(a, b, (*loc, i))
+    return found
+
+
+def parse_entity(kind: str, raw: dict[str, Any], text: str, shown: str) -> tuple[BaseModel, bool]:
+    """Migrate and validate one file's document; returns the model and whether it was migrated.
+
+    Raises `FileProblem` with every problem located by line.
+    """
+    try:
+        data, migrated = migrate(kind, raw)
+    except MigrationError as exc:
+        raise FileProblem(Problem(shown, line_of(text, ["schema_version"]), str(exc))) from exc
+    body = {k: v for k, v in data.items() if k != "schema_version"}
+    try:
+        model = MODEL_OF_KIND[kind].model_validate(body)
+    except ValidationError as exc:
+        raise FileProblem(*validation_problems(exc, shown, text)) from exc
+    extra = unknown_keys(body, snapshot(model))
+    if extra:
+        raise FileProblem(*(_unknown(shown, text, loc) for loc in extra))
+    return model, migrated
+
+
+def _unknown(shown: str, text: str, loc: Sequence[str | int]) -> Problem:
+    where = ".".join(str(p) for p in loc)
+    return Problem(shown, line_of(text, loc), f"{where}: unknown key")

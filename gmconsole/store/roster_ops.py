@@ -1,0 +1,79 @@
+"""Intents on the roster: save, duplicate and delete characters (one file each).
+
+A sheet is validated by the campaign's system before anything is written and stored in the
+system's own canonical form (`dump_sheet`), so a saved file always reopens.
+"""
+
+from __future__ import annotations
+
+from pydantic import ValidationError
+
+from gmconsole.engine.errors import GmConsoleError, RulesError
+from gmconsole.engine.events import Event, EventKind
+from gmconsole.engine.roster import Character
+from gmconsole.store.models import slugify, valid_slug
+from gmconsole.store.state import Draft, SessionState, rules_message
+
+
+class RosterIntents(SessionState):
+    """Roster changes (mixed into `Session`)."""
+
+    def _normalised(self, character: Character) -> Character:
+        """A copy whose sheet the system accepts, in the system's canonical form."""
+        try:
+            parsed = self.system.parse_sheet(character.sheet)
+        except (ValueError, GmConsoleError) as exc:
+            detail = rules_message(exc) if isinstance(exc, ValidationError) else str(exc)
+            raise RulesError(f"{character.name}: sheet not valid for {self.system.name}: {detail}") from exc
+        return character.model_copy(update={"sheet": self.system.dump_sheet(parsed)}, deep=True)
+
+    def free_slug(self, name: str) -> str:
+        """A roster slug for `name` not used by any file (good or bad): ayla, ayla-2, ..."""
+        base = slugify(name)
+        taken = set(self.roster) | {p.partition("/")[2] for p in self._bad if p.startswith("roster/")}
+        slug, n = base, 2
+        while slug in taken:
+            slug = f"{base}-{n}"
+            n += 1
+        return slug
+
+    def save_character(self, slug: str, character: Character) -> Event:
+        """Create or replace `roster/<slug>.toml`; combatants referring to it take the new name."""
+        self.require_writable()
+        if not valid_slug(slug):
+            raise RulesError(f"{slug!r} is not a usable file name: use lower-case letters, digits and '-'")
+        fresh = self._normalised(Character.model_validate(character.model_dump()))
+        draft = Draft(self)
+        existed = slug in self.roster
+        draft.put(f"roster/{slug}", fresh)
+        for eslug, enc in self.encounters.items():
+            if any(c.ref == slug and c.name != fresh.name for c in enc.combatants):
+                copy = draft.get(f"encounters/{eslug}")
+                for c in copy.combatants:  # type: ignore[union-attr]
+                    if c.ref == slug:
+                        c.name = fresh.name
+        verb = "updated" if existed else "added to the roster"
+        return self.commit(draft, EventKind.ROSTER, f"{fresh.name} {verb}", who=slug)
+
+    def duplicate_character(self, slug: str, new_name: str | None = None) -> Event:
+        """A copy under a new name and file (`Goblin` -> `Goblin (copy)`, `goblin-copy`)."""
+        self.require_writable()
+        source = self.roster.get(self.find_character(slug))
+        assert source is not None
+        name = (new_name or "").strip() or f"{source.name} (copy)"
+        new_slug = self.free_slug(name)
+        draft = Draft(self)
+        draft.put(f"roster/{new_slug}", source.model_copy(update={"name": name}, deep=True))
+        return self.commit(draft, EventKind.ROSTER, f"{source.name} duplicated as {name}", who=new_slug)
+
+    def delete_character(self, slug: str) -> Event:
+        """Delete a roster file; refused while an encounter still refers to the character."""
+        self.require_writable()
+        found = self.find_character(slug)
+        ch = self.roster[found]
+        users = [enc.name for enc in self.encounters.values() if any(c.ref == found for c in enc.combatants)]
+        if users:
+            raise RulesError(f"{ch.name} is in encounter(s) {', '.join(users)}; remove them there first")
+        draft = Draft(self)
+        draft.put(f"roster/{found}", None)
+        return self.commit(draft, EventKind.ROSTER, f"{ch.name} deleted from the roster", who=found)

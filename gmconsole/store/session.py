@@ -1,0 +1,346 @@
+"""The Session: the only thing the TUI and the CLI call to read or change a campaign.
+
+A session is one open campaign folder: its models in memory, the lock that makes this process
+the only writer, and the intents a GM uses at the table. Every intent validates fully first,
+then saves the changed entity files atomically, appends the event to today's log, records it
+for undo and returns it; a refusal raises `RulesError` and changes nothing, in memory or on
+disk. Reading never raises for one bad file: it lands in `problems`.
+
+The intents live in mixins by subject (`combat`, `roster_ops`); the transaction machinery is
+in `state`. This module adds opening and closing, dice, tests, tables, undo/redo and the
+command line.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING, Any
+
+from gmconsole.engine.checks import CheckRequest, Odds
+from gmconsole.engine.errors import GmConsoleError, RulesError
+from gmconsole.engine.events import Event, EventKind, History
+from gmconsole.store import commands
+from gmconsole.store.combat import CombatIntents
+from gmconsole.store.folder import load_folder
+from gmconsole.store.lock import CampaignLock
+from gmconsole.store.log import jsonable, read_log
+from gmconsole.store.roster_ops import RosterIntents
+from gmconsole.store.state import Target
+
+if TYPE_CHECKING:
+    from gmconsole.engine.tables import Table
+
+__all__ = ["Session", "Target"]
+
+
+class Session(CombatIntents, RosterIntents):
+    """One open campaign (see the module docstring and notes/SESSION_API.md)."""
+
+    tables: list[Table]
+
+    def __init__(self, path: Path, *, rng: random.Random | None = None, read_only: bool = False) -> None:
+        """Use `Session.open`; this loads the folder without taking the lock."""
+        loaded = load_folder(Path(path))
+        self.path = loaded.root
+        self.campaign = loaded.campaign
+        self.system = loaded.system
+        self.options = loaded.options
+        self.roster = loaded.roster
+        self.encounters = loaded.encounters
+        self.tables = loaded.tables
+        self.problems = loaded.problems
+        self._bad = loaded.bad
+        self.migrated = loaded.migrated
+        """Entity paths read from an older schema_version (rewritten when they next change)."""
+        events, log_problems = read_log(self.path)
+        self.log = events
+        self.problems += log_problems
+        self.read_only = read_only
+        self.lock_holder = None
+        self.history = History()
+        self.rng = rng if rng is not None else random.Random()
+        self._turn_order = self.system.turn_order(self.options)
+        self._lock: CampaignLock | None = None
+
+    # ------------------------------------------------------------------ open / close
+
+    @classmethod
+    def open(cls, path: str | Path, *, rng: random.Random | None = None, read_only: bool = False) -> Session:
+        """Load a campaign folder and take its lock. When another live process holds the lock,
+        the session opens read-only and `lock_holder` says who ("pid 123 on host").
+        Raises `CampaignError` only when campaign.toml itself is unusable."""
+        lock = None if read_only else CampaignLock(Path(path))
+        holder = lock.acquire() if lock is not None else None
+        try:
+            session = cls(Path(path), rng=rng, read_only=read_only or holder is not None)
+        except BaseException:
+            if lock is not None:
+                lock.release()
+            raise
+        if holder is not None:
+            session.lock_holder = str(holder)
+        elif lock is not None:
+            session._lock = lock
+        return session
+
+    @classmethod
+    def create(
+        cls, path: str | Path, *, name: str, system_id: str, rng: random.Random | None = None
+    ) -> Session:
+        """Make a new campaign folder (see `create_campaign`) and open it."""
+        from gmconsole.store.campaigns import create_campaign
+
+        create_campaign(Path(path), name=name, system_id=system_id)
+        return cls.open(path, rng=rng)
+
+    def close(self) -> None:
+        """Release the lock (if this session holds it). Everything is already saved."""
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------ dice and tests
+
+    def roll(
+        self,
+        expr: str,
+        *,
+        who: str | None = None,
+        dice: Sequence[int] | None = None,
+        label: str | None = None,
+    ) -> Event:
+        """Roll a dice expression (or use the typed `dice`); data is the dice result's JSON."""
+        from gmconsole.engine.dice import render_json
+        from gmconsole.engine.dice import roll as roll_dice
+
+        self.require_writable()
+        key = who
+        if who:
+            try:
+                target = self.resolve(who)
+                key, who = target.key, target.name
+            except RulesError:
+                pass  # a free label ("GM", "the trap") is fine for a plain roll
+        try:
+            result = roll_dice(expr, rng=self.rng, dice=list(dice) if dice is not None else None)
+        except ValueError as exc:
+            raise RulesError(str(exc)) from exc
+        heading = label or who
+        text = f"{heading}: {result}" if heading else str(result)
+        data = {"expr": expr, "label": label, "result": render_json(result)}
+        event = Event(kind=EventKind.ROLL, text=text, who=key, data=jsonable(data))
+        self.record(event)
+        return event
+
+    def check(self, who: str, request: CheckRequest, *, dice: Sequence[int] | None = None) -> Event:
+        """A test of skill through the system; data holds the CheckResult fields."""
+        self.require_writable()
+        target = self.resolve(who)
+        result = self.guarded(
+            lambda: self.system.check(target.sheet, request, self.rng, dice, who=target.name)
+        )
+        text = result.summary()
+        if not text.startswith(target.name):
+            text = f"{target.name}: {text}"
+        data = {"request": jsonable(request), **jsonable(result)}
+        event = Event(kind=EventKind.CHECK, text=text, who=target.key, data=data)
+        self.record(event)
+        return event
+
+    def odds(self, who: str, request: CheckRequest) -> Odds | None:
+        """The exact chance of success before rolling (no event); None when unknowable."""
+        target = self.resolve(who)
+        return self.guarded(lambda: self.system.odds(target.sheet, request))
+
+    # ------------------------------------------------------------------ tables
+
+    def find_table(self, name: str) -> Table:
+        """A table by exact name (case-insensitive), else by unique prefix."""
+        key = name.strip().lower()
+        exact = [t for t in self.tables if t.name.lower() == key]
+        if exact:
+            return exact[-1]  # campaign tables come last and override the system's
+        hits = [t for t in self.tables if t.name.lower().startswith(key)]
+        names = sorted({t.name for t in hits})
+        if len(names) == 1:
+            return hits[-1]
+        if not hits:
+            raise RulesError(f"no table {name!r}")
+        raise RulesError(f"{name!r} is ambiguous: {', '.join(names)}")
+
+    def find_tables(self, query: str) -> list[Table]:
+        """Tables whose name contains `query`, or with an entry matching it."""
+        key = query.strip().lower()
+        found = []
+        for table in self.tables:
+            if key in table.name.lower() or table.search(query):
+                found.append(table)
+        return found
+
+    def roll_table(self, table_name: str, *, dice: Sequence[int] | None = None) -> Event:
+        """Roll on a reference table (system or campaign)."""
+        self.require_writable()
+        table = self.find_table(table_name)
+        result = table.roll(self.rng, dice=list(dice) if dice is not None else None)
+        data = {"table": table.name, "result": jsonable(result)}
+        event = Event(kind=EventKind.ROLL, text=f"{table.name}: {result}", data=data)
+        self.record(event)
+        return event
+
+    # ------------------------------------------------------------------ undo / redo
+
+    def undo(self) -> Event:
+        """Undo this session's latest change with a compensating event (the log only grows)."""
+        self.require_writable()
+        if not self.history.can_undo:
+            raise RulesError("nothing to undo")
+        event = self.history.undo()
+        try:
+            self.apply_changes(event.changes)
+        except GmConsoleError:
+            self.history.redo()  # put the stacks back; nothing was changed
+            raise
+        self.record(event)
+        return event
+
+    def redo(self) -> Event:
+        """Re-apply the latest undone change, as a new event."""
+        self.require_writable()
+        if not self.history.can_redo:
+            raise RulesError("nothing to redo")
+        event = self.history.redo()
+        try:
+            self.apply_changes(event.changes)
+        except GmConsoleError:
+            self.history.undo()
+            raise
+        self.record(event)
+        return event
+
+    # ------------------------------------------------------------------ the command line
+
+    def _is_name(self, text: str) -> bool:
+        try:
+            self.resolve(text)
+        except GmConsoleError:
+            return False
+        return True
+
+    def _is_source(self, text: str) -> bool:
+        try:
+            self.find_character(text)
+        except GmConsoleError:
+            return False
+        return True
+
+    def execute(self, line: str) -> Event | list[Event] | None:
+        """Run a command line: dice ("3d6+2") or a verb (see `commands.USAGE`). Several
+        commands may be separated by ';' (a list of events comes back). None for nothing."""
+        parts = [p for p in line.split(";") if p.strip()]
+        if len(parts) > 1:
+            return [e for p in parts for e in _as_list(self.execute(p))]
+        command = commands.parse(line, self._is_name, self._is_source)
+        if command is None:
+            return None
+        return self._run(command)
+
+    def _run(self, command: commands.Command) -> Event:
+        a: dict[str, Any] = command.args
+        match command.verb:
+            case "roll":
+                return self.roll(a["expr"])
+            case "table":
+                return self.roll_table(a["name"])
+            case "next":
+                return self.next_turn(a.get("dice"))
+            case "start":
+                return self.start_encounter(a.get("dice"))
+            case "prev":
+                return self.prev_turn()
+            case "hold":
+                return self.hold(a["who"])
+            case "ready":
+                return self.ready(a["who"], a["trigger"])
+            case "now":
+                return self.act_now(a["who"], join=a["join"])
+            case "delay":
+                return self.delay(a["who"], a["after"])
+            case "pick":
+                return self.choose_next(a["who"])
+            case "dmg":
+                return self.damage(a["who"], a["amount"], a["kind"])
+            case "heal":
+                return self.heal(a["who"], a["amount"], a["kind"])
+            case "cond":
+                return self.add_condition(a["who"], a["name"], a["rounds"], a["expires"])
+            case "uncond":
+                return self.remove_condition(a["who"], a["name"])
+            case "add":
+                return self.add_combatant(a["source"], a["count"], side=a["side"])
+            case "remove":
+                return self.remove_combatant(a["who"])
+            case "out" | "in":
+                return self.set_out(a["who"], command.verb == "out")
+            case "check":
+                req = CheckRequest(option=a["option"], difficulty=a["difficulty"], modifiers=a["modifiers"])
+                return self.check(a["who"], req)
+            case "undo":
+                return self.undo()
+            case "redo":
+                return self.redo()
+            case "encounter":
+                return self._encounter_verb(a["name"])
+            case "end":
+                return self.end_encounter()
+        raise commands.CommandError(f"unknown command {command.verb!r}")
+
+    def _encounter_verb(self, name: str) -> Event:
+        """`encounter NAME`: switch to it when it exists, else create it."""
+        try:
+            slug = self.find_encounter(name)
+        except RulesError as exc:
+            if "ambiguous" in str(exc):
+                raise
+            return self.new_encounter(name)
+        return self.switch_encounter(slug)
+
+    def completions(self, prefix: str) -> list[str]:
+        """Whole-line completions for what has been typed: verbs first, then the names that fit
+        the verb (combatants and roster for most, roster for `add`, tables after `roll table`,
+        encounters after `encounter`)."""
+        if " " not in prefix.strip() and not prefix.endswith(" "):
+            key = prefix.strip().lower()
+            return [v for v in commands.USAGE if v.startswith(key)]
+        verb, _, rest = prefix.lstrip().partition(" ")
+        verb = commands.ALIASES.get(verb.lower(), verb.lower())
+        head = prefix[: len(prefix) - len(rest)]
+        if verb == "roll" and rest.lower().startswith("table "):
+            head, rest = head + rest[:6], rest[6:]
+            names = sorted({t.name for t in self.tables})
+        elif verb == "encounter":
+            names = [e.name for e in self.encounters.values()]
+        elif verb == "add":
+            names = [c.name for c in self.roster.values()]
+        else:
+            enc = self.encounter
+            names = [c.name for c in enc.combatants] if enc else []
+            names += [c.name for c in self.roster.values() if c.name not in names]
+        key = rest.lower()
+        return [head + n for n in names if n.lower().startswith(key)]
+
+
+def _as_list(result: Event | list[Event] | None) -> list[Event]:
+    if result is None:
+        return []
+    return result if isinstance(result, list) else [result]

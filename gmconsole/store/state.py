@@ -1,0 +1,303 @@
+"""The session's state and the one way it changes: a draft committed as an event.
+
+Every intent works on *copies* (`Draft`) of the entities it touches, so a refusal halfway
+leaves nothing changed. `SessionState.commit` then compares each copy with the current entity,
+records before/after snapshots as the event's `changes`, writes the changed files atomically,
+swaps the new models into memory, appends the event to the day's log and records it for undo.
+Undo and redo replay the `after` snapshots of the compensating event through the same path.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from gmconsole.engine.encounter import Combatant, Encounter, EncounterError
+from gmconsole.engine.errors import GmConsoleError, RulesError
+from gmconsole.engine.events import Change, Event, EventKind, History
+from gmconsole.engine.roster import Character
+from gmconsole.engine.turn_order import RoundContext, TurnOrder
+from gmconsole.store.folder import write_entity
+from gmconsole.store.log import append_event, jsonable
+from gmconsole.store.models import Campaign, file_of_path, from_snapshot, snapshot
+from gmconsole.store.problems import Problem, ReadOnlyError
+from gmconsole.systems.base import GameSystem
+
+
+class StoreError(GmConsoleError):
+    """A file could not be written (disk full, permissions); nothing was changed."""
+
+
+@dataclass(frozen=True)
+class Target:
+    """Whoever a GM named: a combatant of the active encounter and/or a roster character."""
+
+    name: str
+    sheet: BaseModel
+    """The system's validated sheet model."""
+    combatant: Combatant | None = None
+    slug: str | None = None
+    """The roster slug whose file holds the sheet; None for a spawned creature's inline sheet."""
+
+    @property
+    def key(self) -> str:
+        """The id events use: the combatant id in a fight, else the roster slug."""
+        if self.combatant is not None:
+            return self.combatant.id
+        return self.slug or self.name
+
+
+def rules_message(exc: ValidationError) -> str:
+    """A pydantic error as one readable line."""
+    parts = []
+    for err in exc.errors():
+        where = ".".join(str(p) for p in err["loc"])
+        parts.append(f"{where}: {err['msg']}" if where else err["msg"])
+    return "; ".join(parts)
+
+
+class Draft:
+    """Working copies of the entities one intent changes, by entity path."""
+
+    def __init__(self, state: SessionState) -> None:
+        self._state = state
+        self.models: dict[str, BaseModel | None] = {}
+
+    def get(self, path: str) -> BaseModel | None:
+        if path not in self.models:
+            current = self._state.entity(path)
+            self.models[path] = None if current is None else current.model_copy(deep=True)
+        return self.models[path]
+
+    def put(self, path: str, model: BaseModel | None) -> None:
+        self.models[path] = model
+
+    def campaign(self) -> Campaign:
+        model = self.get("campaign")
+        assert isinstance(model, Campaign)
+        return model
+
+    def character(self, slug: str) -> Character:
+        model = self.get(f"roster/{slug}")
+        if not isinstance(model, Character):
+            raise RulesError(f"no roster entry {slug!r}")
+        return model
+
+    def encounter(self) -> Encounter:
+        """The active encounter's copy (refused when no encounter is active)."""
+        slug = self.campaign().encounter
+        model = self.get(f"encounters/{slug}") if slug else None
+        if not isinstance(model, Encounter):
+            raise RulesError("no active encounter: start one with 'encounter NAME'")
+        return model
+
+
+class SessionState:
+    """Attributes and transaction machinery shared by the intent mixins (see `Session`)."""
+
+    path: Path
+    campaign: Campaign
+    system: GameSystem
+    options: dict[str, Any]
+    roster: dict[str, Character]
+    encounters: dict[str, Encounter]
+    problems: list[Problem]
+    log: list[Event]
+    read_only: bool
+    lock_holder: str | None
+    history: History
+    rng: random.Random
+    _bad: set[str]
+    _turn_order: TurnOrder
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def encounter(self) -> Encounter | None:
+        """The active encounter, if any."""
+        slug = self.campaign.encounter
+        return self.encounters.get(slug) if slug else None
+
+    @property
+    def order(self) -> TurnOrder | None:
+        """The system's turn order for the active encounter (None without one)."""
+        return self._turn_order if self.encounter is not None else None
+
+    def entity(self, path: str) -> BaseModel | None:
+        """The current model at an entity path ("campaign", "roster/x", "encounters/y")."""
+        if path == "campaign":
+            return self.campaign
+        folder, _, slug = path.partition("/")
+        if folder == "roster":
+            return self.roster.get(slug)
+        if folder == "encounters":
+            return self.encounters.get(slug)
+        raise ValueError(f"not an entity path: {path!r}")
+
+    def sheet_of(self, who: Combatant | Character) -> BaseModel | None:
+        """The validated sheet of a combatant (its roster entry's or its inline one) or a
+        character; None when it cannot be had (a missing or unreadable roster file)."""
+        data: dict[str, Any] | None
+        if isinstance(who, Character) or who.sheet is not None:
+            data = who.sheet
+        else:
+            ref = self.roster.get(who.ref or "")
+            data = ref.sheet if ref is not None else None
+        if data is None:
+            return None
+        try:
+            return self.system.parse_sheet(data)
+        except (ValueError, GmConsoleError):
+            return None
+
+    def resolve(self, who: str) -> Target:
+        """What a GM typed, as a target: a combatant of the active encounter first (id, name,
+        unique prefix), then a roster entry (slug, name, unique prefix)."""
+        enc = self.encounter
+        if enc is not None:
+            try:
+                c = enc.find(who)
+            except EncounterError as exc:
+                if "ambiguous" in str(exc):
+                    raise
+            else:
+                return self._combatant_target(c)
+        slug = self.find_character(who)
+        ch = self.roster[slug]
+        sheet = self.sheet_of(ch)
+        if sheet is None:
+            raise RulesError(f"{ch.name}'s sheet is not valid for {self.system.name}")
+        combatant = None
+        if enc is not None:
+            combatant = next((c for c in enc.combatants if c.ref == slug), None)
+        return Target(ch.name, sheet, combatant, slug)
+
+    def _combatant_target(self, c: Combatant) -> Target:
+        sheet = self.sheet_of(c)
+        if sheet is None:
+            where = f"roster/{c.ref}.toml" if c.ref else "its inline sheet"
+            raise RulesError(f"{c.name} has no usable sheet ({where} is missing or unreadable)")
+        return Target(c.name, sheet, c, c.ref)
+
+    def find_character(self, who: str) -> str:
+        """The roster slug for a slug, a name or a unique prefix of either."""
+        key = who.strip().lower()
+        if not key:
+            raise RulesError("name someone")
+        for slug, ch in self.roster.items():
+            if slug == key or ch.name.lower() == key:
+                return slug
+        squashed = key.replace(" ", "")
+        hits = [
+            slug
+            for slug, ch in self.roster.items()
+            if slug.startswith(key) or ch.name.lower().replace(" ", "").startswith(squashed)
+        ]
+        if len(hits) == 1:
+            return hits[0]
+        if not hits:
+            raise RulesError(f"nobody called {who!r} in the encounter or the roster")
+        raise RulesError(f"{who!r} is ambiguous: " + ", ".join(self.roster[s].name for s in hits))
+
+    def round_context(self, dice: list[int] | None = None) -> RoundContext:
+        """Dice (typed first, then the session's rng) and stats for the turn order."""
+
+        def stat(c: Combatant, name: str) -> int:
+            sheet = self.sheet_of(c)
+            return 0 if sheet is None else self.system.stat(sheet, name)
+
+        return RoundContext(rng=self.rng, dice=list(dice or []), stat=stat)
+
+    # ------------------------------------------------------------------ writing
+
+    def require_writable(self) -> None:
+        """Refuse an intent on a read-only session, saying why."""
+        if not self.read_only:
+            return
+        if self.lock_holder:
+            raise ReadOnlyError(
+                f"read-only: {self.lock_holder} has this campaign open; close it there to make changes"
+            )
+        raise ReadOnlyError("read-only: this campaign was opened read-only; reopen it to make changes")
+
+    def guarded(self, fn: Callable[[], Any]) -> Any:
+        """Run `fn`, turning the engine's pydantic complaints into `RulesError`s."""
+        try:
+            return fn()
+        except ValidationError as exc:
+            raise RulesError(rules_message(exc)) from exc
+
+    def commit(
+        self,
+        draft: Draft,
+        kind: EventKind,
+        text: str,
+        *,
+        who: str | None = None,
+        data: dict[str, Any] | None = None,
+    ) -> Event:
+        """Turn a finished draft into a saved, logged, undoable event (see module docstring)."""
+        changes: list[Change] = []
+        for path, model in draft.models.items():
+            current = self.entity(path)
+            before = None if current is None else snapshot(current)
+            after = None if model is None else snapshot(model)
+            if before != after:
+                changes.append(Change(path=path, before=before, after=after))
+        event = Event(kind=kind, text=text, who=who, data=jsonable(data or {}), changes=changes)
+        self.apply_changes(changes)
+        self.record(event)
+        self.history.record(event)
+        return event
+
+    def record(self, event: Event) -> None:
+        """Append an event to the day's log file and to `.log` (no entity changes)."""
+        try:
+            append_event(self.path, event)
+        except OSError as exc:
+            raise StoreError(f"could not append to the log: {exc}") from exc
+        self.log.append(event)
+
+    def apply_changes(self, changes: list[Change]) -> None:
+        """Write every change's `after` (atomically, all or none as far as the disk allows),
+        then update memory. Bad files are never written."""
+        for change in changes:
+            if change.path in self._bad:
+                raise RulesError(
+                    f"{file_of_path(change.path)} could not be read when the campaign opened; "
+                    "fix it by hand (see problems) and reopen before changing it"
+                )
+        models = [(c, None if c.after is None else from_snapshot(c.path, c.after)) for c in changes]
+        done: list[Change] = []
+        try:
+            for change, model in models:
+                write_entity(self.path, change.path, model)
+                done.append(change)
+        except OSError as exc:
+            for change in reversed(done):  # best effort: put back what was already written
+                before = None if change.before is None else from_snapshot(change.path, change.before)
+                write_entity(self.path, change.path, before)
+            failed = file_of_path(changes[len(done)].path)
+            raise StoreError(f"could not save {failed}: {exc}") from exc
+        for change, model in models:
+            self._put(change.path, model)
+
+    def _put(self, path: str, model: BaseModel | None) -> None:
+        if path == "campaign":
+            assert isinstance(model, Campaign)
+            self.campaign = model
+            return
+        folder, _, slug = path.partition("/")
+        target: dict[str, Any] = self.roster if folder == "roster" else self.encounters
+        if model is None:
+            target.pop(slug, None)
+        else:
+            target[slug] = model
+        ordered = sorted(target.items())
+        target.clear()
+        target.update(ordered)
