@@ -126,30 +126,19 @@ def _acting(enc: Encounter) -> list[Combatant]:
     return [c for c in enc.combatants if c.status != "out"]
 
 
-def roll_off(ids: Sequence[str], ctx: RoundContext, sides: int = 20) -> list[str]:
-    """Break a tie by rolling: highest first, re-rolling remaining ties (bounded)."""
-    order: list[str] = []
+def roll_off(ids: Sequence[str], ctx: RoundContext, sides: int = 20, _depth: int = 0) -> list[str]:
+    """Break a tie by rolling: highest first; each group that ties again rolls off among itself
+    and keeps its place (a tie on 5 still goes before a lone 3). Bounded at 50 re-rolls deep."""
     pending = list(ids)
-    for _ in range(50):
-        if len(pending) <= 1:
-            break
-        rolled = {cid: ctx.die(sides) for cid in pending}
-        for cid, r in rolled.items():
-            ctx.rolls.append(InitiativeRoll(who=cid, dice=(r,), modifier=0, total=r, note="tie roll-off"))
-        best = sorted(set(rolled.values()), reverse=True)
-        nxt: list[str] = []
-        for value in best:
-            group = [cid for cid in pending if rolled[cid] == value]
-            if len(group) == 1:
-                order.append(group[0])
-            else:
-                nxt.extend(group)
-        if nxt:
-            # Ties among the leftovers roll again; everyone already placed stays placed.
-            pending = nxt
-            continue
-        pending = []
-    order.extend(pending)
+    if len(pending) <= 1 or _depth >= 50:
+        return pending
+    rolled = {cid: ctx.die(sides) for cid in pending}
+    for cid, r in rolled.items():
+        ctx.rolls.append(InitiativeRoll(who=cid, dice=(r,), modifier=0, total=r, note="tie roll-off"))
+    order: list[str] = []
+    for value in sorted(set(rolled.values()), reverse=True):
+        group = [cid for cid in pending if rolled[cid] == value]
+        order += roll_off(group, ctx, sides, _depth + 1) if len(group) > 1 else group
     return order
 
 
