@@ -27,6 +27,7 @@ class Popcorn(TurnOrder):
 
     def plan_round(self, enc: Encounter, ctx: RoundContext) -> list[Notice]:
         st = self._state(enc)
+        enc.steps = []  # last round's steps are not "acting" while the new round is picked
         st["ytg"] = [c.id for c in enc.combatants if c.status != "out"]
         st["gone"], st["harmed"], st["chosen"] = [], [], None
         sides = sorted({enc.get(c).side for c in st["ytg"]}, key=self._side_index(enc))
@@ -60,11 +61,10 @@ class Popcorn(TurnOrder):
         return order.index
 
     def _step_for(self, enc: Encounter, cid: str) -> Step:
-        st = self._state(enc)
-        remaining_sides = {enc.get(c).side for c in st["ytg"]}
+        able = self._able(enc)
+        remaining_sides = {enc.get(c).side for c in able}
         if len(remaining_sides) == 1:
-            actors = list(st["ytg"])
-            return Step(actors=actors, label="surge", phase="surge")
+            return Step(actors=able, label="surge", phase="surge")
         return Step(actors=[cid], label=enc.get(cid).side)
 
     def _default_pick(self, enc: Encounter, prefer_side: str | None = None) -> str | None:
@@ -77,11 +77,17 @@ class Popcorn(TurnOrder):
                     return cid
         return options[0]
 
-    def choices(self, enc: Encounter) -> list[str]:
+    def _able(self, enc: Encounter) -> list[str]:
+        """Yet to go and still able to act: present, not out, and not acting right now."""
         st = self._state(enc)
-        ytg = [c for c in st["ytg"] if c in {x.id for x in enc.combatants}]
-        harmed = [c for c in st["harmed"] if c in ytg]
-        return harmed or ytg
+        present = {x.id: x for x in enc.combatants}
+        acting = set(enc.current.actors) if enc.current else set()
+        return [c for c in st["ytg"] if c in present and present[c].status != "out" and c not in acting]
+
+    def choices(self, enc: Encounter) -> list[str]:
+        able = self._able(enc)
+        harmed = [c for c in self._state(enc)["harmed"] if c in able]
+        return harmed or able
 
     def choose_next(self, enc: Encounter, cid: str) -> list[Notice]:
         if cid not in self.choices(enc):
