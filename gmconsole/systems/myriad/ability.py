@@ -48,6 +48,8 @@ def roll_d6(count: int, *, rng: random.Random | None = None,
         if len(faces) != count:
             raise MyriadError(f"{what}: {count} dice are rolled, but {len(faces)} faces were given")
         return faces
+    if count == 0:
+        return ()
     if rng is None:
         raise MyriadError(f"{what}: give either typed dice or a random.Random")
     return tuple(rng.randint(1, 6) for _ in range(count))

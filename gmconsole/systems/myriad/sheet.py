@@ -19,10 +19,13 @@ from gmconsole.systems.myriad.ability import effective_pool
 from gmconsole.systems.myriad.advancement import RandomProgress, level_for_xp
 from gmconsole.systems.myriad.burning import Sfx
 from gmconsole.systems.myriad.conflict import effective_armour, unarmed_damage
+from gmconsole.systems.myriad.effects import OngoingEffect
 from gmconsole.systems.myriad.errors import MyriadError
 from gmconsole.systems.myriad.resilience import Resilience, resolve_line, wounds_line
 
 STATS = ("power", "grace", "intellect", "spirit")
+DEFAULT_STATS = {"power": 4, "grace": 4, "intellect": 4, "spirit": 4}
+"""A blank sheet's statistics: the Recommended Method's 16 points spread evenly."""
 STAT_RANGE = (1, 10)
 SKILL_RANGE = (0, 5)
 PowerLevel = Literal["mundane", "heroic", "godlike", "custom"]
@@ -93,9 +96,9 @@ class MyriadSheet(BaseModel):
 
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
-    name: str = Field(min_length=1)
+    name: str = Field(default="", description="for messages; the roster entry holds the name")
     power_level: PowerLevel = "heroic"
-    stats: dict[str, int]
+    stats: dict[str, int] = Field(default_factory=lambda: dict(DEFAULT_STATS))
     skills: dict[str, int] = Field(default_factory=dict)
     sfx: list[Sfx] = Field(default_factory=list)
     boons_flaws: list[BoonFlaw] = Field(default_factory=list)
@@ -106,6 +109,8 @@ class MyriadSheet(BaseModel):
     resource_points: int = Field(default=0, ge=0)
     social_armour: int = Field(default=0, ge=0)
     fear_armour: int = Field(default=2, ge=0)
+    effects: list[OngoingEffect] = Field(default_factory=list,
+                                         description="bleeding, burning... (end of round)")
     progress: RandomProgress = Field(default_factory=RandomProgress)
     notes: str = ""
 
@@ -114,7 +119,7 @@ class MyriadSheet(BaseModel):
     def _default_lines(cls, raw: Any) -> Any:
         """A sheet without resilience lines gets Wounds (+Critical) and Resolve from its stats."""
         if isinstance(raw, dict) and not raw.get("resilience"):
-            stats = raw.get("stats") or {}
+            stats = raw.get("stats") or DEFAULT_STATS
             power, spirit = stats.get("power"), stats.get("spirit")
             if isinstance(power, int) and isinstance(spirit, int) and power >= 1 and spirit >= 1:
                 raw = {**raw, "resilience": {"wounds": wounds_line(power),
@@ -157,10 +162,14 @@ class MyriadSheet(BaseModel):
         return self
 
     # ---- lookups with clear messages -----------------------------------------------------
+    @property
+    def who(self) -> str:
+        return self.name or "This character"
+
     def stat(self, name: str) -> int:
         key = data.normalise(name)
         if key not in self.stats:
-            raise SheetError(f"{self.name} has no statistic {name!r} "
+            raise SheetError(f"{self.who} has no statistic {name!r} "
                              f"(statistics: {', '.join(self.stats)})")
         return self.stats[key]
 
@@ -179,7 +188,7 @@ class MyriadSheet(BaseModel):
             data.row("skills", "skills", "id", name, what="skill")
         if not untrained_ok:
             owned = ", ".join(self.skills) or "none"
-            raise SheetError(f"{self.name} lacks the skill {name!r} (skills: {owned})")
+            raise SheetError(f"{self.who} lacks the skill {name!r} (skills: {owned})")
         return 0
 
     def has_skill(self, name: str) -> bool:
@@ -188,7 +197,7 @@ class MyriadSheet(BaseModel):
     def line(self, resilience_id: str) -> Resilience:
         key = data.normalise(resilience_id)
         if key not in self.resilience:
-            raise SheetError(f"{self.name} has no {resilience_id!r} line "
+            raise SheetError(f"{self.who} has no {resilience_id!r} line "
                              f"(lines: {', '.join(self.resilience)})")
         return self.resilience[key]
 
@@ -201,7 +210,7 @@ class MyriadSheet(BaseModel):
             if item.kind == "weapon" and data.normalise(item.name) == data.normalise(name):
                 return item
         weapons = ", ".join(g.name for g in self.gear if g.kind == "weapon") or "none"
-        raise SheetError(f"{self.name} carries no weapon {name!r} (weapons: {weapons})")
+        raise SheetError(f"{self.who} carries no weapon {name!r} (weapons: {weapons})")
 
     def owned_sfx(self) -> dict[str, Sfx]:
         """The character's SFX plus those of their gear, by id (what burns can pay for)."""

@@ -1,0 +1,127 @@
+"""Myriad's data files as reference-pane tables.
+
+The data files keep keyed rows (``[[weapons]]`` with ``id``, ``damage_dice``...) because the rules
+code reads them by field. The reference pane wants the engine's `Table`, so every array of rows
+becomes one table here, stamped with the file's credit, licence, note and stand-in flag; any
+``[[table]]`` entries a file also holds are loaded the engine's way. A few tables are more useful
+as lookups (the TN ladder by name) or as random tables (the d100 skill table).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gmconsole.engine.tables import Table, load_tables
+from gmconsole.systems.myriad import data
+
+SKIP_COLUMNS = {"id"}
+"""Internal keys the reader does not need (rows carry a readable name or description)."""
+
+SPECIAL: dict[tuple[str, str], dict[str, Any]] = {
+    ("target_numbers", "target_numbers"): {"name": "Target numbers", "kind": "lookup"},
+    ("advancement", "xp_levels"): {"name": "XP required per level", "kind": "lookup"},
+    ("skills", "random_skills"): {"name": "Random skill (d100)", "kind": "random",
+                                  "dice": "1d100"},
+}
+NAMES = {
+    ("advancement", "level_gains"): "Gains on reaching a level",
+    ("advancement", "gradual_costs"): "Gradual progression costs",
+    ("boons_flaws", "boons_flaws"): "Boons and flaws",
+    ("conflicts", "conflict_types"): "Conflict types",
+    ("conflicts", "resilience_types"): "Resilience lines",
+    ("damage", "end_of_round"): "End-of-round effects",
+    ("damage", "environmental"): "Environmental damage",
+    ("equipment", "weapons"): "Weapons",
+    ("equipment", "armour"): "Armour",
+    ("equipment", "range_bands"): "Range bands",
+    ("equipment", "costs"): "Equipment costs",
+    ("equipment", "essentials"): "Essentials",
+    ("equipment", "enhancers"): "Enhancers",
+    ("modifiers", "scale"): "Modifier scale",
+    ("modifiers", "opposed_examples"): "Opposed-test modifiers",
+    ("modifiers", "conflict_modifiers"): "Conflict modifiers",
+    ("npc_archetypes", "races"): "Stand-in races",
+    ("npc_archetypes", "archetypes"): "Quick NPC archetypes",
+    ("power_levels", "pools"): "Point pools by power level",
+    ("power_levels", "gp_rates"): "GP cost of pool points",
+    ("power_levels", "presets"): "The Recommended Method",
+    ("power_levels", "absolute"): "Absolute limits",
+    ("power_levels", "random_generation"): "Random generation",
+    ("races", "races"): "Racial templates",
+    ("sfx", "sfx"): "SFX",
+    ("sfx", "sfx_types"): "Generic SFX types",
+    ("skill_stats", "links"): "Skill -> statistic links",
+    ("skills", "skills"): "Skills by genre",
+}
+
+
+def _title(key: str) -> str:
+    return key.replace("_", " ").capitalize()
+
+
+def _cell(value: Any) -> str | int | float:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int | float | str):
+        return value
+    if isinstance(value, list):
+        return ", ".join(str(_cell(v)) for v in value) or "-"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_cell(v)}" for k, v in value.items()) or "-"
+    return str(value)
+
+
+def _columns(rows: list[dict[str, Any]]) -> list[str]:
+    columns: list[str] = []
+    for entry in rows:
+        for key in entry:
+            if key not in columns:
+                columns.append(key)
+    columns = [c for c in columns if c not in SKIP_COLUMNS]
+    for first in ("name", "label"):
+        if first in columns:
+            columns.remove(first)
+            columns.insert(0, first)
+    return columns
+
+
+def _random_skill_rows(rows: list[dict[str, Any]]) -> tuple[list[str], list[list[Any]]]:
+    names = {r["id"]: r["name"] for r in data.rows("skills", "skills")}
+    return ["d100", "Skill"], [[f"{r['low']}-{r['high']}", names.get(r["skill"], r["skill"])]
+                               for r in rows]
+
+
+def file_tables(name: str) -> list[Table]:
+    """Every table of one data file."""
+    doc = data.load(name)
+    source = f"myriad/{name}.toml"
+    tables = load_tables(_file_text(name), source=source) if "table" in doc else []
+    meta = {"credit": doc["credit"], "licence": doc["licence"], "note": doc.get("note", ""),
+            "stand_in": bool(doc.get("stand_in", False)), "group": doc["title"],
+            "cite": doc["source"], "source": source, "bare_dice": False}
+    for key, rows in doc.items():
+        if key == "table" or not (isinstance(rows, list) and rows and isinstance(rows[0], dict)):
+            continue
+        special = SPECIAL.get((name, key), {})
+        if (name, key) == ("skills", "random_skills"):
+            columns, cells = _random_skill_rows(rows)
+        else:
+            keys = _columns(rows)
+            columns = [_title(k) for k in keys]
+            cells = [[_cell(r.get(k, "")) for k in keys] for r in rows]
+        title = special.get("name", NAMES.get((name, key), _title(key)))
+        tables.append(Table(id=f"{name}-{key}".replace("_", "-"), name=title,
+                            kind=special.get("kind", "reference"), dice=special.get("dice"),
+                            columns=columns, rows=cells, **meta))
+    return tables
+
+
+def all_tables() -> list[Table]:
+    return [t for name in data.data_files() for t in file_tables(name)]
+
+
+def _file_text(name: str) -> str:
+    from importlib import resources
+
+    return resources.files(data.__package__).joinpath("data").joinpath(f"{name}.toml").read_text(
+        encoding="utf-8")

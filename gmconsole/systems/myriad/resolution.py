@@ -1,0 +1,165 @@
+"""Turning the test dialog's request into a Myriad roll, its odds and a dice-log result.
+
+Options are written ``stat`` (an untrained statistic roll) or ``stat/skill`` ("grace/stealth").
+``CheckRequest.extra`` may carry:
+
+- ``stat``: a statistic to use instead of the option's;
+- ``burn``: SFX activations, ``[{"sfx": "power_strike", "dice": [4]}]`` with **1-based** die numbers;
+- ``tags``: what kind of roll it is, for SFX triggers ("attack", "unarmed", "defence", ...);
+- ``extra_actions_used``: SFX extra actions already taken this round (the cap is one);
+- ``initiator``: in an opposed test, whether this side started it (default true: ties win);
+- ``burning_fives``: the optional rule letting fives be burnt (B5);
+- ``require_skill``: refuse the test when the character lacks the skill (default: untrained at 0).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from gmconsole.engine.checks import CheckRequest, CheckResult, Die, Modifier, Odds
+from gmconsole.systems.myriad import data
+from gmconsole.systems.myriad.ability import AbilityRoll, roll_ability
+from gmconsole.systems.myriad.burning import Burn, BurnResult, burn, check_success
+from gmconsole.systems.myriad.errors import MyriadError
+from gmconsole.systems.myriad.odds import success_chance_burning
+from gmconsole.systems.myriad.sheet import MyriadSheet
+
+
+@dataclass(frozen=True)
+class TestSpec:
+    """A parsed request: which statistic and skill, with what modifiers and burns."""
+
+    stat: str
+    skill: str | None
+    pool: int
+    skill_level: int
+    burns: tuple[Burn, ...]
+    warnings: tuple[str, ...]
+
+
+def parse_option(sheet: MyriadSheet, option: str, extra: Mapping[str, Any]) -> TestSpec:
+    stat, _, skill = option.partition("/")
+    stat = data.normalise(str(extra.get("stat") or stat))
+    skill_id = data.normalise(skill) if skill.strip() else None
+    sheet.stat(stat)  # refuses an unknown statistic by name
+    warnings: list[str] = []
+    level = 0
+    if skill_id is not None:
+        level = sheet.skill(skill_id, untrained_ok=not extra.get("require_skill", False))
+        if not sheet.has_skill(skill_id):
+            warnings.append(f"{sheet.who} lacks {skill_id}: rolled untrained at 0 (ruling A6)")
+    burns = tuple(_burn(item) for item in extra.get("burn", ()))
+    return TestSpec(stat=stat, skill=skill_id, pool=sheet.pool(stat), skill_level=level,
+                    burns=burns, warnings=tuple(warnings))
+
+
+def _burn(item: Any) -> Burn:
+    if not isinstance(item, Mapping) or "sfx" not in item:
+        raise MyriadError(f"burn: {item!r} should look like {{'sfx': 'power_strike', 'dice': [1]}}")
+    numbers = list(item.get("dice", ()))
+    if any(not isinstance(n, int) or n < 1 for n in numbers):
+        raise MyriadError(f"burn {item['sfx']}: dice are numbered from 1")
+    return Burn(sfx_id=data.normalise(str(item["sfx"])), dice=tuple(n - 1 for n in numbers))
+
+
+def target_of(request: CheckRequest) -> tuple[int | None, bool]:
+    """The number to reach and whether reaching it exactly succeeds (ties to the initiator)."""
+    if request.opponent_total is not None:
+        initiator = bool(request.extra.get("initiator", True))
+        return request.opponent_total, initiator
+    return request.difficulty, True
+
+
+def run_check(sheet: MyriadSheet, request: CheckRequest, rng: random.Random,
+              dice: Sequence[int] | None = None, who: str | None = None) -> CheckResult:
+    """Roll (or read typed faces), burn sixes as asked, and judge against the TN or opponent."""
+    extra = request.extra
+    spec = parse_option(sheet, request.option, extra)
+    roll = roll_ability(sheet.stat(spec.stat), spec.skill_level, modifiers=request.modifiers,
+                        rng=rng, dice=dice)
+    burnt = burn(roll, spec.burns, sheet.owned_sfx(), tags=extra.get("tags", ()),
+                 burnable_faces=(5, 6) if extra.get("burning_fives") else (6,),
+                 extra_actions_used=int(extra.get("extra_actions_used", 0)))
+    target, ties_win = target_of(request)
+    total = burnt.roll.total
+    success = None if target is None else (total >= target if ties_win else total > target)
+    if success is not None:
+        check_success(burnt, success)
+    return _result(sheet, spec, burnt, request, target, success, who)
+
+
+def _result(sheet: MyriadSheet, spec: TestSpec, burnt: BurnResult, request: CheckRequest,
+            target: int | None, success: bool | None, who: str | None) -> CheckResult:
+    roll = burnt.roll
+    label = _label(spec, request, target, who or sheet.name or None)
+    mods = [Modifier(_title(spec.skill), spec.skill_level)] if spec.skill else []
+    if roll.unburnt_sixes:
+        mods.append(Modifier("unburnt sixes", roll.unburnt_sixes))
+    if roll.burn_bonus:
+        mods.append(Modifier("burnt for bonus", roll.burn_bonus))
+    if roll.modifiers:
+        mods.append(Modifier("modifiers", roll.modifiers))
+    opposed = request.opponent_total is not None
+    outcome = "" if success is None else (
+        ("wins" if success else "loses") if opposed else ("success" if success else "failure"))
+    return CheckResult(
+        label=label, dice=_dice(roll, burnt), modifiers=tuple(mods), total=roll.total,
+        target=target, success=success, outcome=outcome,
+        margin=None if target is None else roll.total - target, who=who,
+        detail={"stat": spec.stat, "pool": len(roll.dice), "skill": spec.skill,
+                "skill_level": spec.skill_level, "highest": roll.highest, "sixes": roll.sixes,
+                "burnt": {a.sfx.id: [i + 1 for i in a.dice] for a in burnt.activations},
+                "extra_actions": burnt.extra_actions,
+                "warnings": [*spec.warnings, *roll.warnings]},
+    )
+
+
+def _dice(roll: AbilityRoll, burnt: BurnResult) -> tuple[Die, ...]:
+    by_die = {i: a.sfx.name for a in burnt.activations for i in a.dice}
+    top = roll.dice.index(roll.highest)
+    out = []
+    for i, face in enumerate(roll.dice):
+        if i in by_die:
+            note = f"burnt: {by_die[i]}"
+        elif i == top:
+            note = "highest"
+        else:
+            note = "+1 six" if face == 6 else ""
+        out.append(Die(sides=6, face=face, kept=i == top or face == 6, note=note))
+    return tuple(out)
+
+
+def _label(spec: TestSpec, request: CheckRequest, target: int | None, who: str | None) -> str:
+    test = _title(spec.stat) + (f" / {_title(spec.skill)}" if spec.skill else "")
+    against = ""
+    if request.opponent_total is not None:
+        against = f" vs opponent {request.opponent_total}"
+    elif target is not None:
+        names = {r["tn"]: r["name"] for r in data.rows("target_numbers", "target_numbers")}
+        against = f" vs {names[target]} (TN {target})" if target in names else f" vs TN {target}"
+    return f"{who + ': ' if who else ''}{test}{against}"
+
+
+def _title(name: str | None) -> str:
+    return (name or "").replace("_", " ").title()
+
+
+def check_odds(sheet: MyriadSheet, request: CheckRequest) -> Odds | None:
+    """Exact chance of success before rolling (None without a TN or an opponent's total)."""
+    target, ties_win = target_of(request)
+    if target is None:
+        return None
+    spec = parse_option(sheet, request.option, request.extra)
+    need = target if ties_win else target + 1
+    burning = sum(len(b.dice) for b in spec.burns)
+    p = success_chance_burning(spec.pool, spec.skill_level, need, burning, request.modifiers)
+    note = f"{spec.pool}d6 keep highest + {spec.skill_level}"
+    if burning:
+        note += f", needing {burning} six(es) to burn"
+    if request.opponent_total is not None:
+        note += "; ties go to the initiator"
+    return Odds(success=p, note=note, bars=(("success", p), ("failure", Fraction(1) - p)))

@@ -1,0 +1,329 @@
+"""`MyriadSystem`: the Myriad rules behind the plug-in contract (`gmconsole.systems.base`).
+
+What the console sees:
+- Sheet: `MyriadSheet` (statistics, skills, SFX, boons/flaws, gear, resilience lines).
+- Tests: options are ``stat`` or ``stat/skill``; d6 equal to the statistic, keep the highest, add
+  the skill and +1 per unburnt six; the TN ladder as difficulties; exact odds before rolling
+  (see `resolution` for the request's extras: burns, tags, initiator).
+- Turn order: `MyriadInitiative` (1d6 + the conflict's defence statistic every round, ties act
+  together); the conflict type is ``enc.state["conflict"]``.
+- Damage: ``apply_damage(sheet, boxes, kind)`` crosses off ``boxes`` boxes, already counted
+  against armour (use `damage_from_dice` to count dice against the sheet's armour first). Kinds:
+  "wounds" (main line, then critical), "critical" (straight to the critical line), "resolve",
+  or any other line the sheet has ("nerve"). Healing runs the other way: critical boxes first.
+
+Operations never change the sheet they are given; they return a new one in a `SheetChange`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from pydantic import BaseModel
+
+from gmconsole.engine.checks import CheckOption, CheckRequest, CheckResult, Difficulty, Odds
+from gmconsole.engine.tracks import StatusView, TrackView
+from gmconsole.systems.base import GameSystem, RuleOption, SheetChange
+from gmconsole.systems.myriad import data, healing
+from gmconsole.systems.myriad.ability import check_faces, target_numbers
+from gmconsole.systems.myriad.conflict import (
+    conflict_type,
+    damage_dealt,
+    initiative_modifier,
+    resilience_types,
+)
+from gmconsole.systems.myriad.effects import effect_armour, effect_rules, resolve_effect, tick
+from gmconsole.systems.myriad.errors import MyriadError
+from gmconsole.systems.myriad.initiative import MyriadInitiative
+from gmconsole.systems.myriad.resilience import Resilience
+from gmconsole.systems.myriad.resolution import check_odds, run_check
+from gmconsole.systems.myriad.sheet import MyriadSheet
+
+if TYPE_CHECKING:
+    from gmconsole.engine.tables import Table
+
+CRITICAL = "critical"
+
+
+def _sheet(sheet: BaseModel) -> MyriadSheet:
+    if not isinstance(sheet, MyriadSheet):
+        raise MyriadError(f"not a Myriad sheet: {type(sheet).__name__}")
+    return sheet
+
+
+class MyriadSystem(GameSystem):
+    id: ClassVar[str] = "myriad"
+    name: ClassVar[str] = "Myriad"
+    credit: ClassVar[str] = data.CREDIT
+    licence: ClassVar[str] = data.LICENCE
+    summary: ClassVar[str] = ("d6 pool = statistic, keep the highest + skill + 1 per unburnt six; "
+                              "sixes burn for SFX; dice over armour cross off boxes")
+    sheet_model: ClassVar[type[BaseModel]] = MyriadSheet
+    damage_kinds: ClassVar[Sequence[str]] = ("wounds", CRITICAL, "resolve")
+    options: ClassVar[Sequence[RuleOption]] = (
+        RuleOption("declare_reverse_initiative", "Declare actions lowest initiative first",
+                   False, "Optional rule (L534): declare in reverse order, resolve high first."),
+        RuleOption("skip_single_side_initiative", "No initiative roll when one side acts", True,
+                   "L668: if only one side is acting, skip the roll."),
+        RuleOption("burning_fives", "Fives may be burnt for SFX", False,
+                   "Optional (L494-L497, ruling B5): a burnt five never adds a bonus. "
+                   "Passed to a test as request.extra['burning_fives']."),
+        RuleOption("medic_tn_counts", "Medic TN counts", "all_boxes",
+                   "Ruling D1: 'all_boxes' (the formula) or 'critical_only_if_any_lost'."),
+        RuleOption("creation_preset", "Character creation preset", "recommended",
+                   "Ruling A1: recommended, mundane, heroic or godlike."),
+    )
+
+    # ------------------------------------------------------------------ sheets
+
+    def describe(self, sheet: BaseModel) -> str:
+        s = _sheet(sheet)
+        stats = " ".join(f"{k[:3].title()} {v}" for k, v in s.stats.items())
+        lines = " | ".join(self._line_text(k, line) for k, line in s.resilience.items())
+        return f"{stats} | {lines}" if lines else stats
+
+    def sheet_lines(self, sheet: BaseModel) -> list[tuple[str, str]]:
+        s = _sheet(sheet)
+        out = [(k.title(), str(v)) for k, v in s.stats.items()]
+        out += [(k.replace("_", " ").title(), str(v)) for k, v in s.skills.items()]
+        out += [("SFX", ", ".join(f"{x.name} ({x.cost_sixes} six)" for x in s.sfx) or "-")]
+        out += [("Boons/flaws", ", ".join(f"{b.id} {b.level}" for b in s.boons_flaws) or "-")]
+        out += [("Gear", ", ".join(self._gear_text(g) for g in s.gear) or "-")]
+        out += [("Armour", str(s.armour)), ("Unarmed", f"{s.unarmed_dice}D")]
+        out += [(k.title(), self._line_text(k, line)) for k, line in s.resilience.items()]
+        if s.effects:
+            out.append(("Effects", ", ".join(e.kind.value for e in s.effects)))
+        return out
+
+    def spawn(self, template: BaseModel) -> BaseModel:
+        fresh = _sheet(template).model_copy(deep=True)
+        for line in fresh.resilience.values():
+            line.clear()
+        fresh.effects = []
+        return fresh
+
+    @staticmethod
+    def _line_text(key: str, line: Resilience) -> str:
+        text = f"{key.title()} {line.remaining}/{line.boxes}"
+        if line.has_critical:
+            text += f" Crit {line.critical_remaining}/{line.critical}"
+        return text
+
+    @staticmethod
+    def _gear_text(item: Any) -> str:
+        if item.kind == "weapon":
+            return f"{item.name} {item.damage_dice}D"
+        if item.kind == "armour":
+            return f"{item.name} (armour {item.armour})"
+        return item.name
+
+    # ------------------------------------------------------------------ stats and tracks
+
+    def stat(self, sheet: BaseModel, name: str) -> int:
+        """Statistics and skills by name; ``initiative:<conflict>`` is the conflict's defence
+        statistic plus boon modifiers; "armour" the physical armour."""
+        s = _sheet(sheet)
+        key = name.strip().lower()
+        if key.startswith("initiative"):
+            conflict = conflict_type(key.partition(":")[2] or "mortal")
+            return s.stats.get(conflict.defence_stat, 0) + initiative_modifier(
+                conflict.id, fast_slow=s.fast_slow)
+        if key == "armour":
+            return s.armour
+        norm = data.normalise(key)
+        return s.stats.get(norm, s.skills.get(norm, 0))
+
+    def tracks(self, sheet: BaseModel) -> list[TrackView]:
+        s = _sheet(sheet)
+        views: list[TrackView] = []
+        for key, line in s.resilience.items():
+            kind = resilience_types().get(key)
+            title = kind.name if kind else key.title()
+            views.append(TrackView(name=title, kind="boxes", value=line.crossed,
+                                   maximum=line.boxes,
+                                   note="KO when full" if line.has_critical else "out when full"))
+            if line.critical_line is not None:
+                effect = line.permanent_effect or "permanent effect"
+                views.append(TrackView(name=f"{title}: critical", kind="boxes",
+                                       value=line.critical_crossed, maximum=line.critical,
+                                       note=f"{effect} when full"))
+        return views
+
+    def status(self, sheet: BaseModel) -> StatusView:
+        s = _sheet(sheet)
+        flags = tuple(e.kind.value for e in s.effects)
+        hurt = False
+        for key, line in s.resilience.items():
+            hurt = hurt or line.crossed > 0 or line.critical_crossed > 0
+            if line.status == "dead":
+                return StatusView(health="dead", label=line.permanent_effect or "dead",
+                                  detail=f"{key} critical line empty", flags=flags)
+        for key, line in s.resilience.items():
+            if line.status == "incapacitated":
+                if line.has_critical:
+                    return StatusView(health="down", label="incapacitated",
+                                      detail=f"{key} line empty: KO until revived", flags=flags)
+                return StatusView(health="down", label="conceded",
+                                  detail=f"{key} empty: out of that conflict", flags=flags)
+        return StatusView(health="hurt" if hurt else "ok", label="hurt" if hurt else "ok",
+                          flags=flags)
+
+    def apply_damage(self, sheet: BaseModel, amount: int, kind: str | None = None) -> SheetChange:
+        """Cross off ``amount`` boxes (already counted against armour) on the ``kind`` line."""
+        new = _sheet(sheet).model_copy(deep=True)
+        line_id, to_critical = self._target_line(new, kind)
+        line = new.line(line_id)
+        before = line.status
+        result = line.apply(amount, to_critical=to_critical)
+        text = f"takes {result.taken} box(es) on {line_id}"
+        if result.critical:
+            text += f" ({result.critical} on the critical line)"
+        if line.status != before:
+            text += f": {line.status}"
+        return SheetChange(sheet=new, text=text, harmed=result.taken > 0,
+                           detail={"line": line_id, "main": result.main,
+                                   "critical": result.critical, "discarded": result.discarded,
+                                   "status": line.status})
+
+    def damage_from_dice(self, sheet: BaseModel, dice: Sequence[int], kind: str | None = None,
+                         *, armour: int | None = None, automatic: int = 0) -> SheetChange:
+        """Count damage dice strictly above the armour (the sheet's armour for that conflict
+        unless given), add automatic points, and cross off the result."""
+        s = _sheet(sheet)
+        faces = check_faces(dice, what="damage dice")
+        line_id, _ = self._target_line(s, kind)
+        if armour is None:
+            armour = self._armour_for_line(s, line_id)
+        boxes = automatic + damage_dealt(faces, armour)
+        change = self.apply_damage(s, boxes, kind)
+        change.detail.update({"dice": list(faces), "armour": armour, "automatic": automatic})
+        return SheetChange(sheet=change.sheet, harmed=change.harmed, detail=change.detail,
+                           text=f"{len(faces)}D vs armour {armour}: {change.text}")
+
+    def heal(self, sheet: BaseModel, amount: int, kind: str | None = None) -> SheetChange:
+        """Uncross ``amount`` boxes, critical boxes first (the reverse of damage)."""
+        new = _sheet(sheet).model_copy(deep=True)
+        line_id, _ = self._target_line(new, kind)
+        healed = new.line(line_id).restore(amount, criticals_first=True)
+        return SheetChange(sheet=new, text=f"{line_id}: {healed.restored} box(es) restored",
+                           detail={"line": line_id, "main": healed.main,
+                                   "critical": healed.critical})
+
+    def end_of_round(self, sheet: BaseModel, rng: random.Random | None = None,
+                     dice: Sequence[int] | None = None) -> SheetChange | None:
+        """Bleeding, burning, asphyxiation... at the round's end. Effects that roll dice need
+        ``rng`` or typed ``dice``; without them only the automatic points are applied and the
+        rolled ones are listed for the GM to roll."""
+        s = _sheet(sheet)
+        if not s.effects:
+            return None
+        new = s.model_copy(deep=True)
+        wounds = new.line("wounds")
+        texts: list[str] = []
+        typed = list(dice) if dice is not None else None
+        kept = []
+        for effect in new.effects:
+            armour = effect_armour(effect.kind, natural=new.natural_armour, worn=new.worn_armour,
+                                   fire_retardant=any(g.fire_retardant for g in new.gear),
+                                   insulated=any(g.insulated for g in new.gear))
+            rule_dice = 0 if armour is None else effect_rules()[effect.kind].dice
+            if rule_dice and rng is None and not typed:
+                texts.append(f"{effect.kind.value}: roll {rule_dice}D vs armour {armour}")
+                kept.append(effect)
+                continue
+            faces = None
+            if typed is not None and rule_dice:
+                faces, typed = typed[:rule_dice], typed[rule_dice:]
+            hit = resolve_effect(effect.kind, armour, rng=rng, dice=faces)
+            result = wounds.apply(hit.boxes, to_critical=hit.to_critical)
+            texts.append(f"{effect.kind.value}: {result.taken} box(es)")
+            after = tick(effect)
+            if after is not None:
+                kept.append(after)
+        new.effects = kept
+        return SheetChange(sheet=new, text="; ".join(texts), harmed=True,
+                           detail={"status": wounds.status})
+
+    def end_conflict(self, sheet: BaseModel) -> SheetChange:
+        """When a conflict ends, lines that reset (Resolve) are cleared (spec §4.7)."""
+        new = _sheet(sheet).model_copy(deep=True)
+        resets = {k for k, t in resilience_types().items() if t.reset_on_conflict_end}
+        cleared = healing.end_conflict(new.resilience, resets)
+        total = sum(h.restored for h in cleared.values())
+        return SheetChange(sheet=new, text=f"conflict over: {total} resolve box(es) cleared",
+                           detail={k: h.restored for k, h in cleared.items()})
+
+    def natural_heal(self, sheet: BaseModel, nights: int = 1) -> SheetChange:
+        """Good nights' sleep: 1 wound box a night, 1 critical box every 3 nights (D2)."""
+        new = _sheet(sheet).model_copy(deep=True)
+        healed = healing.natural_heal(new.line("wounds"), nights)
+        return SheetChange(sheet=new, text=f"{nights} night(s) of rest: {healed.main} wound and "
+                           f"{healed.critical} critical box(es) healed",
+                           detail={"main": healed.main, "critical": healed.critical})
+
+    def medic_heal(self, sheet: BaseModel, result: int,
+                   options: Mapping[str, Any] | None = None) -> SheetChange:
+        """Apply an Intellect/Medic result to the patient: TN 12 - boxes left (ruling D1 picks
+        the count, option ``medic_tn_counts``); success restores 1 + margin, criticals first."""
+        mode = self.resolve_options(options)["medic_tn_counts"]
+        new = _sheet(sheet).model_copy(deep=True)
+        outcome = healing.medic_heal(new.line("wounds"), result, mode=mode)
+        restored = outcome.healed.restored if outcome.healed else 0
+        word = "success" if outcome.success else "failure"
+        return SheetChange(sheet=new, text=f"medic {result} vs TN {outcome.tn}: {word}, "
+                           f"{restored} box(es) restored",
+                           detail={"tn": outcome.tn, "margin": outcome.margin,
+                                   "restored": restored})
+
+    def _target_line(self, sheet: MyriadSheet, kind: str | None) -> tuple[str, bool]:
+        key = data.normalise(kind or self.damage_kinds[0])
+        if key == CRITICAL:
+            return "wounds", True
+        sheet.line(key)  # a clear message when the sheet has no such line
+        return key, False
+
+    @staticmethod
+    def _armour_for_line(sheet: MyriadSheet, line_id: str) -> int:
+        for ctype in ("mortal", "social", "terror"):
+            conflict = conflict_type(ctype)
+            if conflict.resilience == line_id:
+                return sheet.armour_for(conflict.armour)
+        return 0
+
+    # ------------------------------------------------------------------ tests of skill
+
+    def check_options(self, sheet: BaseModel) -> list[CheckOption]:
+        """Every statistic alone (untrained), and each skill paired with its usual statistic."""
+        s = _sheet(sheet)
+        links = {r["skill"]: r["stat"] for r in data.rows("skill_stats", "links")}
+        options = [CheckOption(key=k, label=k.title(), value=v) for k, v in s.stats.items()]
+        for skill, level in s.skills.items():
+            stat = links.get(skill, "power")
+            label = f"{stat.title()} / {skill.replace('_', ' ').title()}"
+            options.append(CheckOption(key=f"{stat}/{skill}", label=label, value=level))
+        return options
+
+    def difficulties(self) -> list[Difficulty]:
+        return [Difficulty(key=k, label=n, value=tn) for k, n, tn in target_numbers()]
+
+    def check(self, sheet: BaseModel, request: CheckRequest, rng: random.Random,
+              dice: Sequence[int] | None = None, who: str | None = None) -> CheckResult:
+        return run_check(_sheet(sheet), request, rng, dice, who)
+
+    def odds(self, sheet: BaseModel, request: CheckRequest) -> Odds | None:
+        return check_odds(_sheet(sheet), request)
+
+    # ------------------------------------------------------------------ turn order and data
+
+    def turn_order(self, options: Mapping[str, Any] | None = None) -> MyriadInitiative:
+        opts = self.resolve_options(options)
+        return MyriadInitiative(declare_reverse=bool(opts["declare_reverse_initiative"]),
+                                skip_single_side=bool(opts["skip_single_side_initiative"]))
+
+    def tables(self) -> list[Table]:
+        from gmconsole.systems.myriad.reference import all_tables
+
+        return all_tables()
+

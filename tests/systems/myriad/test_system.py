@@ -1,0 +1,220 @@
+"""MyriadSystem through the plug-in contract: registry, sheets, tests, damage, tracks, tables."""
+
+import random
+from fractions import Fraction
+
+import pytest
+from pydantic import ValidationError
+
+from gmconsole.engine.checks import CheckRequest
+from gmconsole.engine.errors import RulesError
+from gmconsole.systems import get_system
+from gmconsole.systems.myriad.effects import OngoingEffect
+from gmconsole.systems.myriad.sheet import MyriadSheet
+from gmconsole.systems.myriad.system import MyriadSystem
+
+from .conftest import recommended_build
+
+
+@pytest.fixture
+def system() -> MyriadSystem:
+    found = get_system("myriad")
+    assert isinstance(found, MyriadSystem)
+    return found
+
+
+def test_registered_with_credit_and_licence(system):
+    assert system.id == "myriad"
+    assert "Ashok Desai" in system.credit and "CC BY 2.0 UK" in system.licence
+
+
+def test_blank_sheet_and_round_trip(system, bronthar):
+    blank = system.new_sheet()
+    assert isinstance(blank, MyriadSheet) and blank.line("wounds").boxes == 4
+    dumped = system.dump_sheet(bronthar)
+    assert system.parse_sheet(dumped) == bronthar
+    assert system.dump_sheet(system.parse_sheet(dumped)) == dumped
+    with pytest.raises(ValidationError, match=r"stats.grace: 12 is impossible"):
+        system.parse_sheet({**dumped, "stats": {**dumped["stats"], "grace": 12}})
+
+
+def test_describe_lines_and_stat(system, bronthar):
+    assert system.describe(bronthar).startswith("Pow 4 Gra 4 Int 4 Spi 4 | Wounds 6/6 Crit 6/6")
+    labels = [label for label, _ in system.sheet_lines(bronthar)]
+    assert labels[:4] == ["Power", "Grace", "Intellect", "Spirit"] and "Wounds" in labels
+    assert system.stat(bronthar, "grace") == 4
+    assert system.stat(bronthar, "initiative:social") == 4
+    naga = recommended_build(boons_flaws=[])
+    naga.boons_flaws = []
+    assert system.stat(naga, "initiative:mortal") == 4
+    fast = recommended_build()
+    fast.boons_flaws[1].level = 3  # Fast 3: +1 mortal initiative (C19)
+    assert system.stat(fast, "initiative:mortal") == 5
+    assert system.stat(bronthar, "armour") == 3
+    assert system.stat(bronthar, "nonsense") == 0
+
+
+def test_check_with_typed_dice_against_a_tn(system, bronthar):
+    request = CheckRequest(option="power/athletics", difficulty=9)
+    result = system.check(bronthar, request, random.Random(1), dice=[2, 4, 5, 6], who="Helen")
+    assert (result.total, result.success, result.margin) == (10, True, 1)
+    assert result.label == "Helen: Power / Athletics vs Very Hard (TN 9)"
+    assert [d.face for d in result.dice] == [2, 4, 5, 6]
+    assert result.outcome == "success"
+    assert result.summary().endswith(
+        "[(2) (4) (5) 6] +3 Athletics +1 unburnt sixes = 10 vs 9: success (margin +1)")
+
+
+def test_check_burning_a_six_for_an_sfx(system, bronthar):
+    # EX-15 case B through the dialog: burn the six for Mighty Leap, still 9 >= 9
+    request = CheckRequest(option="power/athletics", difficulty=9,
+                           extra={"burn": [{"sfx": "mighty_leap", "dice": [4]}],
+                                  "tags": ["jump"]})
+    result = system.check(bronthar, request, random.Random(1), dice=[2, 4, 5, 6])
+    assert (result.total, result.success) == (9, True)
+    assert result.detail["burnt"] == {"mighty_leap": [4]}
+    assert result.detail["extra_actions"] == 1
+    assert result.dice[3].note == "burnt: Mighty Leap"
+
+
+def test_check_refusals_are_clear(system, bronthar):
+    rng = random.Random(1)
+    with pytest.raises(RulesError, match="no statistic 'strength'"):
+        system.check(bronthar, CheckRequest(option="strength/athletics", difficulty=6), rng)
+    with pytest.raises(RulesError, match="lacks the skill 'medic'"):
+        system.check(bronthar, CheckRequest(option="intellect/medic", difficulty=6,
+                                            extra={"require_skill": True}), rng)
+    with pytest.raises(RulesError, match="4 dice are rolled, but 2 faces"):
+        system.check(bronthar, CheckRequest(option="power", difficulty=6), rng, dice=[1, 2])
+    with pytest.raises(RulesError, match="Power Strike need a successful test"):
+        system.check(bronthar, CheckRequest(option="power/close_combat", opponent_total=12,
+                                            extra={"burn": [{"sfx": "power_strike",
+                                                             "dice": [1]}],
+                                                   "tags": ["attack", "unarmed"]}),
+                     rng, dice=[6, 1, 1, 1])
+
+
+def test_untrained_is_allowed_with_a_warning(system, bronthar):
+    result = system.check(bronthar, CheckRequest(option="intellect/medic", difficulty=6),
+                          random.Random(1), dice=[3, 3, 3, 3])
+    assert result.total == 3 and result.success is False
+    assert "ruling A6" in result.detail["warnings"][0]
+
+
+def test_opposed_check_ties_to_the_initiator(system, bronthar):
+    attack = CheckRequest(option="power/close_combat", opponent_total=9)
+    assert system.check(bronthar, attack, random.Random(1), dice=[5, 1, 1, 1]).success
+    defence = CheckRequest(option="grace/close_combat", opponent_total=9,
+                           extra={"initiator": False})
+    assert not system.check(bronthar, defence, random.Random(1), dice=[5, 1, 1, 1]).success
+
+
+def test_odds_before_rolling(system):
+    average = MyriadSheet(name="Joe", stats={"power": 3, "grace": 3, "intellect": 3,
+                                             "spirit": 3}, skills={"academia": 1})
+    odds = system.odds(average, CheckRequest(option="intellect/academia", difficulty=6))
+    assert odds is not None and odds.success == Fraction(19, 27)
+    assert system.odds(average, CheckRequest(option="intellect")) is None
+    responder = system.odds(average, CheckRequest(option="intellect/academia",
+                                                  opponent_total=5, extra={"initiator": False}))
+    assert responder is not None and responder.success == Fraction(19, 27)
+
+
+def test_difficulties_and_options(system, bronthar):
+    assert [d.value for d in system.difficulties()] == [4, 5, 6, 7, 8, 9, 11, 13, 15, 17]
+    keys = [o.key for o in system.check_options(bronthar)]
+    assert keys[:4] == ["power", "grace", "intellect", "spirit"]
+    assert "power/close_combat" in keys and "grace/stealth" in keys
+
+
+def test_apply_damage_returns_a_new_sheet_and_undo_is_the_old_one(system):
+    nefarius = MyriadSheet(name="Nefarius", stats={"power": 4, "grace": 4, "intellect": 3,
+                                                   "spirit": 3},
+                           resilience={"wounds": {"boxes": 4, "critical": 3},
+                                       "resolve": {"boxes": 3}})
+    before = system.dump_sheet(nefarius)
+    change = system.apply_damage(nefarius, 5)
+    assert system.dump_sheet(nefarius) == before  # untouched
+    wounds = change.sheet.line("wounds")
+    assert (wounds.crossed, wounds.critical_crossed, wounds.status) == (4, 1, "incapacitated")
+    assert change.harmed and "incapacitated" in change.text
+    assert system.status(change.sheet).label == "incapacitated"
+    dead = system.apply_damage(change.sheet, 2)
+    assert system.status(dead.sheet).health == "dead"
+    healed = system.heal(dead.sheet, 3)
+    assert healed.sheet.line("wounds").critical_crossed == 0
+
+
+def test_damage_kinds(system, bronthar):
+    crit = system.apply_damage(bronthar, 2, "critical")
+    assert crit.sheet.line("wounds").critical_crossed == 2
+    resolve = system.apply_damage(bronthar, 8, "resolve")
+    assert system.status(resolve.sheet).label == "conceded"
+    with pytest.raises(RulesError, match="no 'nerve' line"):
+        system.apply_damage(bronthar, 1, "nerve")
+    with pytest.raises(RulesError, match="not a number of boxes"):
+        system.apply_damage(bronthar, -2)
+
+
+def test_damage_from_dice_counts_against_the_sheets_armour(system, bronthar):
+    change = system.damage_from_dice(bronthar, [1, 2, 3, 4, 6])  # armour 3 (chain mail)
+    assert change.detail["armour"] == 3 and change.sheet.line("wounds").crossed == 2
+    social = system.damage_from_dice(bronthar, [1], "resolve")  # C7: social armour 0
+    assert social.sheet.line("resolve").crossed == 1
+
+
+def test_tracks_show_main_and_critical_rows(system, bronthar):
+    views = system.tracks(system.apply_damage(bronthar, 7).sheet)
+    assert [(v.name, v.value, v.maximum) for v in views] == [
+        ("Wounds", 6, 6), ("Wounds: critical", 1, 6), ("Resolve", 0, 8)]
+    assert views[1].note == "death when full"
+
+
+def test_end_of_round_effects(system, bronthar):
+    assert system.end_of_round(bronthar) is None
+    bleeding = bronthar.model_copy(update={"effects": [OngoingEffect(kind="bleeding"),
+                                                       OngoingEffect(kind="asphyxiation")]})
+    pending = system.end_of_round(bleeding)
+    assert pending is not None and "bleeding: roll 1D vs armour 2" in pending.text
+    assert pending.sheet.line("wounds").crossed == 1  # asphyxiation applied
+    rolled = system.end_of_round(bleeding, dice=[5])
+    assert rolled is not None and rolled.sheet.line("wounds").crossed == 2
+    burning = bronthar.model_copy(update={"effects": [OngoingEffect(kind="burning",
+                                                                    rounds_left=1)]})
+    after = system.end_of_round(burning, rng=random.Random(2))
+    assert after is not None and after.sheet.effects == []
+
+
+def test_end_conflict_clears_resolve_only(system, bronthar):
+    hurt = system.apply_damage(system.apply_damage(bronthar, 2, "resolve").sheet, 1).sheet
+    over = system.end_conflict(hurt).sheet
+    assert over.line("resolve").crossed == 0 and over.line("wounds").crossed == 1
+
+
+def test_spawn_clears_damage(system, bronthar):
+    hurt = system.apply_damage(bronthar, 3).sheet
+    fresh = system.spawn(hurt)
+    assert fresh.line("wounds").crossed == 0 and hurt.line("wounds").crossed == 3
+
+
+def test_healing_helpers(system):
+    patient = MyriadSheet(name="P", resilience={"wounds": {"boxes": 4, "critical": 3,
+                                                           "crossed": 3}, "resolve": {"boxes": 2}})
+    change = system.medic_heal(patient, 10)  # EX-25: TN 8, restore 3
+    assert change.detail == {"tn": 8, "margin": 2, "restored": 3}
+    rest = system.natural_heal(patient, 2)
+    assert rest.sheet.line("wounds").crossed == 1
+    with pytest.raises(RulesError, match="no optional rule 'medic'"):
+        system.medic_heal(patient, 10, {"medic": "x"})
+
+
+def test_reference_tables_carry_credit(system):
+    tables = system.tables()
+    assert len(tables) >= 25
+    tn = next(t for t in tables if t.name == "Target numbers")
+    assert tn.lookup("very h")["Tn"] == 9
+    assert all(t.credit and t.licence for t in tables)
+    stand_ins = {t.name for t in tables if t.stand_in}
+    assert stand_ins == {"Stand-in races", "Quick NPC archetypes", "Skill -> statistic links"}
+    skills = next(t for t in tables if t.kind == "random")
+    assert skills.lookup(20)["Skill"] == "Close Combat"
