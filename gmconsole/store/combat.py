@@ -8,6 +8,7 @@ down or dead is marked out in the same event, so one undo brings them back.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -213,11 +214,25 @@ class CombatIntents(SessionState):
         return self._combat_event(draft, EventKind.TURN, notices, ctx)
 
     def _advance(self, draft: Draft, enc: Encounter, ctx: RoundContext) -> list[Notice]:
-        was = enc.round
-        notices = enc.advance(self._turn_order, ctx)
-        if was > 0 and enc.round > was:
+        """Advance one step; when that ends the round, the system's end-of-round effects come
+        first, so whoever they drop is out before the next round is planned."""
+        notices: list[Notice] = []
+        if enc.started and self._round_ends(enc, ctx):
             notices += self._end_of_round(draft, enc)
-        return notices
+        return notices + enc.advance(self._turn_order, ctx)
+
+    def _round_ends(self, enc: Encounter, ctx: RoundContext) -> bool:
+        """Whether advancing now ends the round: tried on a throwaway copy (a dynamic order
+        only knows after its bookkeeping has run), with cloned dice so nothing is consumed."""
+        if enc.pointer + 1 < len(enc.steps):
+            return False
+        if not self._turn_order.dynamic:
+            return True
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        probe = enc.model_copy(deep=True)
+        probe.advance(self._turn_order, RoundContext(rng=rng, dice=list(ctx.dice), stat=ctx.stat))
+        return probe.round > enc.round
 
     def _skip_out(self, draft: Draft, enc: Encounter, ctx: RoundContext) -> list[Notice]:
         """Advance past steps whose actors are all out (bounded; stops when everyone is out)."""

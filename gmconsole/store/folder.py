@@ -214,9 +214,11 @@ def load_tables(root: Path, system: GameSystem) -> tuple[list[Table], list[Probl
         except MigrationError as exc:
             problems.append(Problem(shown, line_of(text, ["schema_version"]), str(exc)))
         except (GmConsoleError, ValueError, KeyError, TypeError) as exc:
-            found = _LINE.search(str(exc))
+            message = str(exc)
+            found = _LINE.search(message)
             line = int(next(g for g in found.groups() if g)) if found else 1
-            problems.append(Problem(shown, line, str(exc)))
+            message = re.sub(rf"^{re.escape(shown)}(:\d+)?:\s*", "", message)
+            problems.append(Problem(shown, line, message))
     return tables, problems
 
 

@@ -180,21 +180,25 @@ class Session(CombatIntents, RosterIntents):
         raise RulesError(f"{name!r} is ambiguous: {', '.join(names)}")
 
     def find_tables(self, query: str) -> list[Table]:
-        """Tables whose name contains `query`, or with an entry matching it."""
-        key = query.strip().lower()
-        found = []
-        for table in self.tables:
-            if key in table.name.lower() or table.search(query):
-                found.append(table)
-        return found
+        """Tables matching `query` (name, columns or cells), best match first."""
+        from gmconsole.engine.tables import search_tables
+
+        return search_tables(self.tables, query)
 
     def roll_table(self, table_name: str, *, dice: Sequence[int] | None = None) -> Event:
-        """Roll on a reference table (system or campaign)."""
+        """Roll on a reference table (system or campaign); `{Other table}` references in the
+        result are rolled on the session's tables. Data is the `TableRoll` as JSON."""
+        from gmconsole.engine.tables import resolver_for
+
         self.require_writable()
         table = self.find_table(table_name)
-        result = table.roll(self.rng, dice=list(dice) if dice is not None else None)
+        faces = list(dice) if dice is not None else None
+        try:
+            result = table.roll(self.rng, dice=faces, resolver=resolver_for(self.tables))
+        except ValueError as exc:  # dice-language errors inside a result cell
+            raise RulesError(str(exc)) from exc
         data = {"table": table.name, "result": jsonable(result)}
-        event = Event(kind=EventKind.ROLL, text=f"{table.name}: {result}", data=data)
+        event = Event(kind=EventKind.ROLL, text=result.summary(), data=data)
         self.record(event)
         return event
 

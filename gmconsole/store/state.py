@@ -22,6 +22,7 @@ from gmconsole.engine.errors import GmConsoleError, RulesError
 from gmconsole.engine.events import Change, Event, EventKind, History
 from gmconsole.engine.roster import Character
 from gmconsole.engine.turn_order import RoundContext, TurnOrder
+from gmconsole.store.files import drop_none
 from gmconsole.store.folder import write_entity
 from gmconsole.store.log import append_event, jsonable
 from gmconsole.store.models import Campaign, file_of_path, from_snapshot, snapshot
@@ -256,7 +257,11 @@ class SessionState:
         return event
 
     def record(self, event: Event) -> None:
-        """Append an event to the day's log file and to `.log` (no entity changes)."""
+        """Append an event to the day's log file and to `.log` (no entity changes).
+
+        Its data is normalised first (plain types, None dropped) so the event in memory equals
+        the one a later session reads back from the file."""
+        event.data = drop_none(jsonable(event.data))
         try:
             append_event(self.path, event)
         except OSError as exc:
