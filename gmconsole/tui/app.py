@@ -1,0 +1,195 @@
+"""The gmconsole Textual app: opens a campaign and owns what outlives a screen.
+
+The app loads themes and the user's keymap, remembers settings, opens campaigns through
+`Session.open` (read-only with a notice when another process holds the lock) and hands each one
+to a `MainScreen`. Everything a GM does at the table lives in the screens; the app only holds
+the jobs that are not about one campaign (help, about, themes, opening another campaign).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from textual.app import App, SystemCommand
+from textual.screen import Screen
+
+from gmconsole.engine.errors import GmConsoleError
+from gmconsole.tui import actions
+from gmconsole.tui.keymap import load_keymap
+from gmconsole.tui.settings import Settings, load_settings, save_settings
+from gmconsole.tui.themes import DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes
+
+
+class GmConsole(App[int]):
+    """`GmConsole(path)` opens that campaign; with no path, the last one (or the picker)."""
+
+    TITLE = "gmconsole"
+    CSS_PATH = "app.tcss"
+
+    def __init__(
+        self,
+        path: str | Path | None = None,
+        *,
+        rng: random.Random | None = None,
+        settings: Settings | None = None,
+        remember: bool = True,
+    ) -> None:
+        self.settings = settings or load_settings()
+        super().__init__()
+        self.start_path = str(path) if path is not None else None
+        self.rng = rng
+        self.remember = remember
+        """False in tests and benchmarks: the settings file is left alone."""
+        self.session: Any = None
+        self.notes: list[str] = []
+        """Start-up problems (a bad theme or keymap file) shown once the screen is up."""
+        themes, problems = load_themes()
+        for theme in themes:
+            self.register_theme(theme)
+        keymap, keymap_problems = load_keymap()
+        self.keymap = keymap
+        self.set_keymap(keymap)
+        self.notes += problems + keymap_problems
+        wanted = self.settings.theme
+        self.theme = wanted if wanted in self.available_themes else DEFAULT_THEME
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return dict(VARIABLE_DEFAULTS)
+
+    def on_mount(self) -> None:
+        path = self.start_path or self.settings.last_campaign
+        if path and Path(path).is_dir():
+            self.open_campaign(path)
+        else:
+            self.job_open()
+        for note in self.notes:
+            self.notify(note, severity="warning", timeout=10)
+
+    # ------------------------------------------------------------------ campaigns
+
+    def open_campaign(self, path: str | Path) -> bool:
+        """Open a campaign folder and show it; False (with a message) when it cannot be opened."""
+        from gmconsole.store.session import Session
+        from gmconsole.tui.screens.main import MainScreen
+        from gmconsole.tui.screens.problems import ProblemsScreen
+
+        try:
+            session = Session.open(path, rng=self.rng)
+        except (GmConsoleError, OSError) as exc:
+            self.notify(f"cannot open {path}: {exc}", severity="error", timeout=10)
+            return False
+        if self.session is not None:
+            self.session.close()
+        self.session = session
+        if self.remember:
+            self.settings.remember(path)
+            self._save_settings()
+        screen = MainScreen(session)
+        if isinstance(self.screen, MainScreen):
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+        if session.read_only:
+            holder = f" by {session.lock_holder}" if session.lock_holder else ""
+            self.notify(f"Opened read-only: the campaign is locked{holder}.", severity="warning", timeout=10)
+        if session.problems:
+            self.push_screen(ProblemsScreen([str(p) for p in session.problems]))
+        return True
+
+    def on_unmount(self) -> None:
+        if self.session is not None:
+            self.session.close()
+
+    def _save_settings(self) -> None:
+        if not self.remember:
+            return
+        try:
+            save_settings(self.settings)
+        except OSError as exc:
+            self.notify(f"settings not saved: {exc}", severity="warning")
+
+    def watch_theme(self, theme: str) -> None:
+        if theme != self.settings.theme:
+            self.settings.theme = theme
+            self._save_settings()
+
+    # ------------------------------------------------------------------ jobs without a verb
+
+    def job_help(self) -> None:
+        from gmconsole.tui.screens.help import HelpScreen
+
+        self.push_screen(HelpScreen(self.keymap))
+
+    def job_about(self) -> None:
+        from gmconsole.tui.screens.about import AboutScreen
+
+        self.push_screen(AboutScreen())
+
+    def job_theme(self) -> None:
+        """Cycle through gmconsole's own themes (files in themes/); the palette lists them all."""
+        ours = sorted(n for n in self.available_themes if n.startswith("gm-")) or [DEFAULT_THEME]
+        nxt = ours[(ours.index(self.theme) + 1) % len(ours)] if self.theme in ours else ours[0]
+        self.theme = nxt
+        self.notify(f"Theme: {nxt}", timeout=2)
+
+    def job_open(self) -> None:
+        from gmconsole.tui.screens.campaign_picker import CampaignPicker, NewCampaign
+
+        def chosen(choice: str | NewCampaign | None) -> None:
+            if choice is None:
+                if self.session is None:
+                    self.exit(0)
+                return
+            if isinstance(choice, NewCampaign) and not self.create_campaign(choice):
+                self.job_open()
+                return
+            path = choice.path if isinstance(choice, NewCampaign) else choice
+            if not self.open_campaign(path):
+                self.job_open()
+
+        self.push_screen(CampaignPicker(self.settings.recent), chosen)
+
+    def create_campaign(self, new: Any) -> bool:
+        """Create the folder through the store (which refuses a bad name or system)."""
+        from gmconsole.store.session import Session
+
+        try:
+            Session.create(new.path, name=new.name, system_id=new.system).close()
+        except (GmConsoleError, OSError) as exc:
+            self.notify(f"cannot create {new.path}: {exc}", severity="error", timeout=10)
+            return False
+        return True
+
+    def job_problems(self) -> None:
+        from gmconsole.tui.screens.problems import ProblemsScreen
+
+        problems = [str(p) for p in self.session.problems] if self.session else []
+        self.push_screen(ProblemsScreen(problems + self.notes))
+
+    def job_palette(self) -> None:
+        self.action_command_palette()
+
+    def job_quit(self) -> None:
+        self.exit(0)
+
+    # ------------------------------------------------------------------ command palette
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Every registry action (with its keys) and every theme, searchable by name."""
+        run = getattr(screen, "action_run_registered", None)
+        for a in actions.ACTIONS:
+            keys = actions.display_keys(actions.keys_for(a, self.keymap))
+            if run is not None:
+                yield SystemCommand(f"{a.label} ({keys})", a.help, lambda a=a: run(a.id))
+            elif a.run.startswith("@") and hasattr(self, f"job_{a.run[1:]}"):
+                yield SystemCommand(f"{a.label} ({keys})", a.help, getattr(self, f"job_{a.run[1:]}"))
+        for name in sorted(self.available_themes):
+            yield SystemCommand(
+                f"Theme: {name}", "Switch theme (remembered)", lambda n=name: setattr(self, "theme", n)
+            )
+        yield SystemCommand(
+            "Screenshot", "Save an SVG screenshot", lambda: self.set_timer(0.1, self.deliver_screenshot)
+        )

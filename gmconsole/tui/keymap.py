@@ -1,0 +1,53 @@
+"""The user's keymap file: ``~/.config/gmconsole/keymap.toml`` maps action ids to keys.
+
+    # gmconsole keymap: action id = "keys" (comma separated) or a list of keys
+    next-turn = "space,n"
+    undo = ["u", "ctrl+z"]
+
+Ids are those of `gmconsole.tui.actions.ACTIONS` (the help screen lists them). An unknown id
+is reported with a "did you mean" and ignored; the rest of the file still applies, so a typo
+never costs the GM the console.
+"""
+
+from __future__ import annotations
+
+import difflib
+import tomllib
+from pathlib import Path
+
+from gmconsole.tui.actions import ACTION_BY_ID
+from gmconsole.tui.settings import config_dir
+
+
+def keymap_path() -> Path:
+    return config_dir() / "keymap.toml"
+
+
+def parse_keymap(data: dict, source: str = "keymap.toml") -> tuple[dict[str, str], list[str]]:
+    """Action id -> Textual key string, and one message per entry that was ignored."""
+    keymap: dict[str, str] = {}
+    problems: list[str] = []
+    for action_id, value in data.items():
+        if action_id not in ACTION_BY_ID:
+            close = difflib.get_close_matches(action_id, ACTION_BY_ID, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            problems.append(f"{source}: unknown action {action_id!r}{hint}")
+            continue
+        keys = [value] if isinstance(value, str) else value
+        if not isinstance(keys, list) or not keys or not all(isinstance(k, str) and k.strip() for k in keys):
+            problems.append(f"{source}: {action_id} must be a key string or a list of keys")
+            continue
+        keymap[action_id] = ",".join(k.strip() for k in keys)
+    return keymap, problems
+
+
+def load_keymap(path: Path | None = None) -> tuple[dict[str, str], list[str]]:
+    """The user's keymap (empty when there is no file) and any problems found in it."""
+    path = path or keymap_path()
+    if not path.exists():
+        return {}, []
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        return {}, [f"{path}: {exc}"]
+    return parse_keymap(data, str(path))

@@ -1,0 +1,72 @@
+"""The help screen (? or F1): every action from the registry with its keys and its verb.
+
+It is built from `gmconsole.tui.actions` and the user's keymap, so it can never disagree with
+the keys that actually work.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from gmconsole.tui.actions import help_rows
+from gmconsole.tui.keymap import keymap_path
+
+TIPS = (
+    "Keys act on the combatant under the cursor in the tracker (↑/↓ or j/k to move it).",
+    "A key that needs a number puts its verb on the command line: d then 5 Enter = dmg <who> 5.",
+    "Conditions: cond <who> <name> [rounds] [start|end|round]; they wear off by themselves.",
+    "Everything is saved as it happens; u undoes, ctrl+r redoes.",
+    "Over SSH: --no-mouse; in tmux set 'escape-time 10' so Esc is quick.",
+)
+
+
+def help_table(keymap: Mapping[str, str] | None = None) -> Table:
+    table = Table(box=None, expand=True, pad_edge=False, show_header=True, header_style="bold")
+    table.add_column("Keys", no_wrap=True, style="bold")
+    table.add_column("Action", ratio=3)
+    table.add_column("Verb", ratio=1, style="italic")
+    current = None
+    for group, keys, text, verb in help_rows(keymap):
+        if group != current:
+            table.add_row(Text(f"— {group} —", style="bold underline"), "", "")
+            current = group
+        table.add_row(keys, text, verb)
+    return table
+
+
+class HelpScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen > VerticalScroll {
+        width: 96%; max-width: 110; height: 96%;
+        border: thick $primary; background: $surface; padding: 0 1;
+    }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark,f1", "dismiss", "Close", id="help.close"),
+        Binding("j,down", "scroll(1)", "Down", show=False),
+        Binding("k,up", "scroll(-1)", "Up", show=False),
+    ]
+
+    def __init__(self, keymap: Mapping[str, str] | None = None) -> None:
+        super().__init__()
+        self.keymap = keymap
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll() as box:
+            box.border_title = "Help · Esc to close"
+            yield Static(help_table(self.keymap))
+            yield Static("\n".join(f"• {tip}" for tip in TIPS), markup=False)
+            yield Static(f'Remap keys in {keymap_path()} (action id = "keys").', markup=False)
+
+    def action_scroll(self, delta: int) -> None:
+        self.query_one(VerticalScroll).scroll_relative(y=delta, animate=False)

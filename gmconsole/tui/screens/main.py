@@ -1,0 +1,317 @@
+"""The main screen: four panes, the command line, the status line; the hub that runs intents.
+
+Panes only draw (`show(session)`) and post messages; this screen turns keys and messages into
+command lines for `Session.execute`, shows a refusal as one line (never a traceback), and then
+redraws every pane. Layout: all four panes at 120x40 and up; below that the tracker stays on
+top and one other pane (log by default) sits under it, 2/3/4 switching which. The acting
+combatant is also named in the status line, so it is visible whatever is zoomed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pydantic import ValidationError
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Container, Horizontal
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer, Static
+
+from gmconsole.engine.errors import GmConsoleError
+from gmconsole.tui import actions
+from gmconsole.tui.messages import ActOn, Command, Prefill, Reroll
+from gmconsole.tui.widgets.command_line import CommandLine
+from gmconsole.tui.widgets.dice_log import DiceLog
+from gmconsole.tui.widgets.initiative import InitiativePane
+from gmconsole.tui.widgets.line_list import LineList
+
+if TYPE_CHECKING:
+    from gmconsole.store.session import Session
+
+WIDE = (120, 40)
+"""At this size and larger every pane is on screen at once."""
+PANES = ("initiative", "roster", "log", "reference")
+
+
+def _placeholder(pane_id: str, title: str) -> Widget:
+    """Stands in for a pane whose module is not installed yet (Developer B's panes)."""
+    widget = Static(f"{title} pane is not available yet.", id=pane_id, classes="pane")
+    widget.border_title = title
+    return widget
+
+
+def _pane(module: str, cls: str, pane_id: str, title: str) -> Widget:
+    try:
+        imported = __import__(f"gmconsole.tui.widgets.{module}", fromlist=[cls])
+        return getattr(imported, cls)(id=pane_id, classes="pane")
+    except (ImportError, AttributeError):
+        return _placeholder(pane_id, title)
+
+
+class MainScreen(Screen[None]):
+    CSS_PATH = "main.tcss"
+    BINDINGS = actions.bindings()
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.side_pane = "log"
+        """Which pane shares the screen with the tracker below 120x40."""
+        self.zoomed: str | None = None
+        self.saved = True
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="status"):
+            yield Static(id="status-left")
+            yield Static(id="status-right")
+        with Container(id="panes"):
+            yield InitiativePane(id="initiative", classes="pane")
+            yield _pane("roster", "RosterPane", "roster", "2 Roster")
+            yield DiceLog(id="log", classes="pane")
+            yield _pane("reference", "ReferencePane", "reference", "4 Tables")
+        yield Static(id="message")
+        yield CommandLine(id="command")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._apply_layout()
+        self.refresh_all()
+        self.query_one(InitiativePane).focus_list()
+
+    def on_resize(self) -> None:
+        self._apply_layout()
+
+    # ------------------------------------------------------------------ drawing
+
+    def refresh_all(self) -> None:
+        """Every pane redraws from the session (after every intent, and at mount)."""
+        for pane_id in PANES:
+            pane: Any = self.query_one(f"#{pane_id}")
+            if hasattr(pane, "show"):
+                pane.show(self.session)
+        self.query_one(CommandLine).show(self.session)
+        self._show_status()
+
+    def _show_status(self) -> None:
+        s = self.session
+        left = Text()
+        left.append(s.campaign.name, style="bold")
+        left.append(f" · {s.system.name}")
+        enc = s.encounter
+        if enc is not None and enc.started:
+            left.append(f" · Round {enc.round}")
+            acting = ", ".join(c.name for c in enc.acting)
+            if acting:
+                left.append(" · ▶ ")
+                left.append(acting, style="bold")
+        elif enc is not None:
+            left.append(f" · {enc.name} (not started)")
+        if s.read_only:
+            holder = f" by {s.lock_holder}" if s.lock_holder else ""
+            right = Text(f"read-only 🔒 locked{holder}", style="bold")
+        elif self.saved:
+            right = Text("saved ✓")
+        else:
+            right = Text("NOT SAVED ✗", style="bold reverse")
+        self.query_one("#status-left", Static).update(left)
+        self.query_one("#status-right", Static).update(right)
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        """One line under the panes: the last result, or why something was refused."""
+        line = self.query_one("#message", Static)
+        line.update(Text(("✗ " if error else "") + text, style="bold" if error else ""))
+        line.set_class(error, "-error")
+
+    # ------------------------------------------------------------------ layout
+
+    def _apply_layout(self) -> None:
+        wide = self.size.width >= WIDE[0] and self.size.height >= WIDE[1]
+        self.set_class(wide, "-wide")
+        self.set_class(not wide, "-narrow")
+        for pane_id in PANES:
+            pane = self.query_one(f"#{pane_id}")
+            shown = (
+                (self.zoomed == pane_id)
+                if self.zoomed
+                else (wide or pane_id in ("initiative", self.side_pane))
+            )
+            pane.display = shown
+
+    def show_pane(self, pane_id: str) -> None:
+        if pane_id != "initiative":
+            self.side_pane = pane_id
+        if self.zoomed and self.zoomed != pane_id:
+            self.zoomed = pane_id
+        self._apply_layout()
+        pane: Any = self.query_one(f"#{pane_id}")
+        if hasattr(pane, "focus_list"):
+            pane.focus_list()
+        else:
+            pane.focus()
+            if self.focused is None or pane not in self.focused.ancestors_with_self:
+                focusable = pane.query("*").filter(lambda w: w.focusable)
+                if focusable:
+                    focusable.first().focus()
+
+    def toggle_zoom(self) -> None:
+        self.zoomed = None if self.zoomed else self._focused_pane()
+        self._apply_layout()
+
+    def _focused_pane(self) -> str:
+        for pane_id in PANES:
+            if self.focused is not None and self.query_one(f"#{pane_id}") in self.focused.ancestors_with_self:
+                return pane_id
+        return "initiative"
+
+    # ------------------------------------------------------------------ intents
+
+    def run_line(self, line: str) -> None:
+        """Run one command line; a refusal becomes a message, never a traceback."""
+        before = len(self.session.log)
+        try:
+            self.session.execute(line)
+        except (GmConsoleError, ValueError, ValidationError) as exc:
+            self.say(str(exc), error=True)
+            self.refresh_all()
+            return
+        except OSError as exc:
+            self.saved = False
+            self.say(f"could not save: {exc}", error=True)
+            self.refresh_all()
+            return
+        self.saved = True
+        new = self.session.log[before:]
+        self.say(" · ".join(e.text for e in new[-3:]) if new else f"done: {line}")
+        self.refresh_all()
+
+    def selected_who(self) -> str | None:
+        return self.query_one(InitiativePane).selected
+
+    def selected_roster(self) -> str | None:
+        roster: Any = self.query_one("#roster")
+        return getattr(roster, "selected", None) if self._focused_pane() == "roster" else None
+
+    def action_run_registered(self, action_id: str) -> None:
+        """What every registry key does (see gmconsole.tui.actions)."""
+        action = actions.ACTION_BY_ID[action_id]
+        if action.run.startswith("@"):
+            name, _, arg = action.run[1:].partition(":")
+            job = getattr(self, f"job_{name}", None) or getattr(self.app, f"job_{name}")
+            job(*([arg] if arg else []))
+            return
+        line = actions.fill(action, self.selected_who(), self.selected_roster())
+        if action.needs_input:
+            self.query_one(CommandLine).prefill(line)
+        else:
+            self.run_line(line)
+
+    # ------------------------------------------------------------------ jobs without a verb
+
+    def job_pane(self, pane_id: str) -> None:
+        self.show_pane(pane_id)
+
+    def job_zoom(self) -> None:
+        self.toggle_zoom()
+
+    def job_command_line(self) -> None:
+        cmd = self.query_one(CommandLine)
+        cmd.return_after_submit = False
+        cmd.focus()
+
+    def job_pick(self) -> None:
+        cid = self.selected_who()
+        if cid is not None:
+            self.post_message(ActOn(cid))
+
+    def job_reroll(self) -> None:
+        log = self.query_one(DiceLog)
+        if log.selected is None:
+            self.say("select a roll in the log first (3, then up/down)", error=True)
+            return
+        self.post_message(Reroll(log.selected))
+
+    def job_check(self) -> None:
+        try:
+            from gmconsole.tui.screens.check_dialog import CheckDialog
+        except ImportError:
+            self.say("the test dialog is not available; type: check <who> <option> [vs N]", error=True)
+            return
+        self.app.push_screen(CheckDialog(self.session, who=self.selected_who()), self._after_dialog)
+
+    def job_edit(self) -> None:
+        from gmconsole.tui.screens.sheet_form import SheetForm
+
+        slug = self.selected_roster() or self._roster_slug(self.selected_who())
+        if slug is None:
+            self.say("select a character (roster or tracker) to edit", error=True)
+            return
+        self.app.push_screen(SheetForm(self.session, slug), self._after_sheet)
+
+    def _roster_slug(self, cid: str | None) -> str | None:
+        enc = self.session.encounter
+        if cid is None or enc is None:
+            return None
+        c = next((c for c in enc.combatants if c.id == cid), None)
+        return c.ref or c.template if c else None
+
+    def _after_sheet(self, edit: Any) -> None:
+        if edit is None:
+            return
+        self._intent(lambda: self.session.save_character(edit.slug, edit.character))
+
+    def _after_dialog(self, result: Any) -> None:
+        """Dialogs that already ran their intent return the event (or None); just redraw."""
+        if result is not None and hasattr(result, "text"):
+            self.say(result.text)
+        self.refresh_all()
+
+    def _intent(self, call: Any) -> None:
+        try:
+            event = call()
+        except (GmConsoleError, ValueError, ValidationError) as exc:
+            self.say(str(exc), error=True)
+        else:
+            self.say(event.text)
+        self.refresh_all()
+
+    # ------------------------------------------------------------------ messages from panes
+
+    @on(Command)
+    def _command(self, message: Command) -> None:
+        self.run_line(message.line)
+
+    @on(Prefill)
+    def _prefill(self, message: Prefill) -> None:
+        self.query_one(CommandLine).prefill(message.text)
+
+    @on(CommandLine.Leave)
+    def _leave(self) -> None:
+        pane: Any = self.query_one(f"#{self.side_pane if self.zoomed else 'initiative'}")
+        if hasattr(pane, "focus_list"):
+            pane.focus_list()
+        else:
+            self.show_pane(self.side_pane)
+
+    @on(ActOn)
+    def _act_on(self, message: ActOn) -> None:
+        enc, order = self.session.encounter, self.session.order
+        if enc is None or message.cid in {c.id for c in enc.acting}:
+            return
+        dynamic = order is not None and order.dynamic and message.cid in order.choices(enc)
+        self.run_line(f"{'pick' if dynamic else 'now'} {message.cid}")
+
+    @on(Reroll)
+    def _reroll(self, message: Reroll) -> None:
+        event = self.query_one(DiceLog).event(message.event_id)
+        expr = (event.data or {}).get("expr") if event else None
+        if event is None or not expr:
+            self.say("only a dice roll can be rolled again", error=True)
+            return
+        self._intent(lambda: self.session.roll(expr, who=event.who, label=event.data.get("label")))
+
+    @on(LineList.Highlighted, "#init-list")
+    def _highlighted(self) -> None:
+        self._show_status()

@@ -1,0 +1,211 @@
+"""The initiative tracker pane: round, the acting step, who waits, who is out, and reminders.
+
+It draws whatever the campaign's turn order plans, system-blind: steps from the encounter
+(simultaneous actors bracketed as one step), the order's `header()` lines (a flipped drama
+card, the phase of a declare-then-resolve round) and its `columns()` (popcorn's "yet to go" /
+"gone"). State is always a word or symbol: "▶" acting, "✓" done, "[held]", "[ready: ...]",
+"✝ dead", "KO", "[out]".
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Static
+
+from gmconsole.engine.encounter import Combatant, Encounter
+from gmconsole.engine.tracks import StatusView
+from gmconsole.tui.render import condition_reminder, condition_text
+from gmconsole.tui.widgets.line_list import LineList, Row
+
+if TYPE_CHECKING:
+    from gmconsole.store.session import Session
+
+
+def status_of(session: Session, c: Combatant) -> StatusView | None:
+    """The system's view of a combatant's health, or None if its sheet cannot be read."""
+    try:
+        sheet: Any = c.sheet if c.sheet is not None else session.roster[c.ref or ""].sheet
+        return session.system.status(session.system.parse_sheet(sheet))
+    except Exception:  # a bad sheet is the roster's problem to report, not the tracker's
+        return None
+
+
+def badges(c: Combatant, status: StatusView | None) -> str:
+    """Words for a combatant's state beside its name."""
+    out: list[str] = []
+    if c.status == "held":
+        out.append("[held]")
+    elif c.status == "ready":
+        out.append(f"[ready: {c.trigger}]" if c.trigger else "[ready]")
+    elif c.status == "out":
+        out.append("[out]")
+    if status is not None and status.health != "ok":
+        if status.health == "dead":
+            out.append(f"✝ {status.label}")
+        elif status.health == "down":
+            out.append("KO" if status.label in ("down", "KO") else status.label)
+        else:
+            out.append(status.label)
+        if status.detail:
+            out.append(f"({status.detail})")
+    if c.conditions:
+        out.append(" ".join(condition_text(k) for k in c.conditions))
+    if c.declared:
+        out.append(f"declares: {c.declared}")
+    return " ".join(out)
+
+
+class InitiativePane(Vertical):
+    """Tracker pane; `show(session)` redraws it, `selected` is the combatant under the cursor."""
+
+    BORDER_TITLE = "1 Initiative"
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._turn: tuple[str, int, int] | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="init-title")
+        yield Static(id="init-header")
+        yield LineList(id="init-list")
+        yield Static(id="init-reminder")
+
+    @property
+    def selected(self) -> str | None:
+        return self.query_one(LineList).cursor_key
+
+    def focus_list(self) -> None:
+        self.query_one(LineList).focus()
+
+    def show(self, session: Session) -> None:
+        enc, order = session.encounter, session.order
+        title = self.query_one("#init-title", Static)
+        header = self.query_one("#init-header", Static)
+        reminder = self.query_one("#init-reminder", Static)
+        lines = self.query_one(LineList)
+        if enc is None:
+            title.update("No encounter. Type 'encounter <name>' (: to type) to begin one.")
+            header.display = reminder.display = False
+            lines.set_rows([])
+            return
+        statuses = {c.id: status_of(session, c) for c in enc.combatants}
+        title.update(self._title(enc, order.name if order else enc.order))
+        head = list(order.header(enc)) if order and enc.started else []
+        header.update("\n".join(head))
+        header.display = bool(head)
+        columns = order.columns(enc) if order and enc.started else None
+        rows = self._column_rows(enc, columns, statuses) if columns else self._step_rows(enc, statuses)
+        acting = [c.id for c in enc.acting]
+        turn = (enc.name, enc.round, enc.pointer)
+        moved = turn != self._turn
+        self._turn = turn
+        lines.set_rows(rows, select=acting[0] if moved and acting else None)
+        if moved and acting:
+            for i, row in enumerate(rows):
+                if row.key == acting[0]:
+                    lines.scroll_to_row(i)
+                    break
+        text = self._reminder(enc)
+        reminder.update(text)
+        reminder.display = bool(text)
+
+    # ------------------------------------------------------------------ pieces
+
+    @staticmethod
+    def _title(enc: Encounter, order_name: str) -> Text:
+        out = Text()
+        if not enc.started:
+            out.append(f"{enc.name}: not started", style="bold")
+            out.append(f" · {len(enc.combatants)} combatants · s to start")
+            return out
+        out.append(f"Round {enc.round}", style="bold")
+        step = enc.current
+        if step is not None and step.phase:
+            out.append(f" · {step.phase} phase", style="bold")
+        out.append(f" · {enc.name} · {order_name}")
+        return out
+
+    def _row(self, c: Combatant, mark: str, label: str, bracket: str, statuses: dict, kind: str = "") -> Row:
+        text = Text(f"{mark} ")
+        text.append(f"{label:>4.4} " if label else "     ", style="dim")
+        text.append(f"{bracket} " if bracket else "")
+        text.append(c.name, style="bold" if mark == "▶" else "")
+        extra = badges(c, statuses.get(c.id))
+        if extra:
+            text.append(f"  {extra}")
+        return Row(text, key=c.id, kind=kind)
+
+    def _step_rows(self, enc: Encounter, statuses: dict) -> list[Row]:
+        rows: list[Row] = []
+        placed: set[str] = set()
+        if not enc.started:
+            rows += [self._row(c, " ", "", "", statuses) for c in enc.combatants]
+            return rows
+        for i, step in enumerate(enc.steps):
+            mark = "▶" if i == enc.pointer else ("✓" if i < enc.pointer else " ")
+            kind = "acting" if i == enc.pointer else ("muted" if i < enc.pointer else "")
+            n = len(step.actors)
+            for j, cid in enumerate(step.actors):
+                bracket = "" if n == 1 else ("┬" if j == 0 else ("└" if j == n - 1 else "├"))
+                c = enc.get(cid)
+                rows.append(
+                    self._row(
+                        c, mark if j == 0 else " ", step.label if j == 0 else "", bracket, statuses, kind
+                    )
+                )
+                placed.add(cid)
+        rest = [c for c in enc.combatants if c.id not in placed]
+        for heading, members in (
+            ("Waiting", [c for c in rest if c.status in ("held", "ready")]),
+            ("Next round", [c for c in rest if c.status == "active"]),
+            ("Out", [c for c in rest if c.status == "out"]),
+        ):
+            if members:
+                rows.append(Row(Text(f"── {heading} ──"), kind="heading"))
+                rows += [
+                    self._row(c, " ", "", "", statuses, "muted" if heading == "Out" else "") for c in members
+                ]
+        return rows
+
+    def _column_rows(self, enc: Encounter, columns: dict[str, list[str]], statuses: dict) -> list[Row]:
+        """Popcorn-style orders: the acting step, then the order's two columns side by side."""
+        rows: list[Row] = []
+        for c in enc.acting:
+            rows.append(self._row(c, "▶", "now", "", statuses, "acting"))
+        width = max(20, (self.size.width - 6) // 2)
+        titles = list(columns)
+        left_ids = columns[titles[0]] if titles else []
+        right_ids = columns[titles[1]] if len(titles) > 1 else []
+        head = Text(f"  {titles[0] if titles else '':<{width}}│ {titles[1] if len(titles) > 1 else ''}")
+        rows.append(Row(head, kind="heading"))
+        for i in range(max(len(left_ids), len(right_ids))):
+            left = enc.get(left_ids[i]) if i < len(left_ids) else None
+            right = enc.get(right_ids[i]) if i < len(right_ids) else None
+            text = Text("  ")
+            cell = f"{left.name} {badges(left, statuses.get(left.id))}".strip() if left else ""
+            text.append(f"{cell[: width - 1]:<{width}}")
+            text.append("│ ")
+            if right:
+                text.append(f"{right.name} {badges(right, statuses.get(right.id))}".strip(), style="dim")
+            key = left.id if left else (right.id if right else None)
+            rows.append(Row(text, key=key))
+        return rows
+
+    @staticmethod
+    def _reminder(enc: Encounter) -> str:
+        """What ticks on the acting combatants' turns: their conditions and any anchored to them."""
+        acting = {c.id for c in enc.acting}
+        if not acting:
+            return ""
+        names = {c.id: c.name for c in enc.combatants}
+        parts = []
+        for c in enc.combatants:
+            for k in c.conditions:
+                anchor = k.on or c.id
+                if anchor in acting or (c.id in acting and k.expires == "round"):
+                    parts.append(condition_reminder(k, c.name, names.get(k.on) if k.on else None))
+        return ("Reminder: " + "; ".join(parts)) if parts else ""

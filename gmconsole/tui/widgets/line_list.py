@@ -1,0 +1,207 @@
+"""A scrolling list of Rich lines with a selection cursor, drawn line by line.
+
+Both the initiative tracker (500 combatants must repaint in a few milliseconds) and the dice
+log (a whole campaign's history) are long lists of short lines, so they share this widget:
+it only renders the rows on screen (Textual's line API), wraps a row that is wider than the
+pane instead of cutting it off, and marks the cursor with a "›" in the gutter as well as a
+background, so the selection shows without colour.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+GUTTER = 2
+
+
+@dataclass(frozen=True)
+class Row:
+    """One logical row; `key` makes it selectable (a combatant id, an event id)."""
+
+    text: Text
+    key: str | None = None
+    kind: str = ""
+    """"acting", "muted" or "heading": picks a component class for the row's style."""
+    cache_key: str | None = None
+    """Set when the same row text recurs across updates (log events), so wrapping is reused."""
+
+
+class LineList(ScrollView, can_focus=True):
+    """Rows of text, a cursor over the keyed rows, and messages when the cursor moves."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "line-list--cursor",
+        "line-list--acting",
+        "line-list--muted",
+        "line-list--heading",
+    }
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up,k", "cursor(-1)", "Up", show=False),
+        Binding("down,j", "cursor(1)", "Down", show=False),
+        Binding("pageup", "cursor(-10)", "Page up", show=False),
+        Binding("pagedown", "cursor(10)", "Page down", show=False),
+        Binding("home", "cursor_to(0)", "First", show=False),
+        Binding("end", "cursor_to(-1)", "Last", show=False),
+    ]
+
+    class Highlighted(Message):
+        """The cursor is now on the row with this key (None when the list is empty)."""
+
+        def __init__(self, line_list: LineList, key: str | None) -> None:
+            super().__init__()
+            self.line_list = line_list
+            self.key = key
+
+        @property
+        def control(self) -> LineList:
+            return self.line_list
+
+    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.rows: list[Row] = []
+        self.cursor: int | None = None
+        """Index into `rows` of the selected row (always a keyed row), or None."""
+        self._visual: list[tuple[int, Text]] = []
+        self._first_line: list[int] = []
+        self._wrap_cache: dict[tuple[str, int], list[Text]] = {}
+        self._width = 0
+
+    # ------------------------------------------------------------------ data in
+
+    @property
+    def cursor_key(self) -> str | None:
+        return self.rows[self.cursor].key if self.cursor is not None else None
+
+    def set_rows(self, rows: list[Row], *, select: str | None = None, follow_end: bool = False) -> None:
+        """Replace the rows; the cursor goes to `select`, else stays on its key, else the nearest."""
+        previous = self.cursor_key
+        self.rows = rows
+        target = select or previous
+        keyed = [i for i, r in enumerate(rows) if r.key is not None]
+        index = next((i for i in keyed if rows[i].key == target), None) if target else None
+        if follow_end and keyed and (index is None or select is None):
+            index = keyed[-1]
+        if index is None and keyed:
+            index = keyed[0] if self.cursor is None else min(keyed, key=lambda i: abs(i - (self.cursor or 0)))
+        self.cursor = index
+        self._layout()
+        if self.cursor_key != previous:
+            self.post_message(self.Highlighted(self, self.cursor_key))
+
+    def on_resize(self) -> None:
+        self._layout()
+
+    def _layout(self) -> None:
+        width = max(1, self.scrollable_content_region.width - GUTTER)
+        if width != self._width:
+            self._wrap_cache.clear()
+            self._width = width
+        visual: list[tuple[int, Text]] = []
+        first: list[int] = []
+        console = self.app.console
+        for index, row in enumerate(self.rows):
+            first.append(len(visual))
+            if row.text.cell_len <= width:
+                visual.append((index, row.text))
+                continue
+            key = (row.cache_key, width) if row.cache_key else None
+            lines = self._wrap_cache.get(key) if key else None
+            if lines is None:
+                lines = list(row.text.wrap(console, width))
+                if key:
+                    self._wrap_cache[key] = lines
+            visual.extend((index, line) for line in lines)
+        self._visual = visual
+        self._first_line = first
+        self.virtual_size = Size(width + GUTTER, len(visual))
+        self._scroll_cursor_visible()
+        self.refresh()
+
+    # ------------------------------------------------------------------ cursor
+
+    def action_cursor(self, delta: int) -> None:
+        keyed = [i for i, r in enumerate(self.rows) if r.key is not None]
+        if not keyed:
+            return
+        pos = keyed.index(self.cursor) if self.cursor in keyed else 0
+        self.move_to(keyed[max(0, min(len(keyed) - 1, pos + delta))])
+
+    def action_cursor_to(self, position: int) -> None:
+        keyed = [i for i, r in enumerate(self.rows) if r.key is not None]
+        if keyed:
+            self.move_to(keyed[position])
+
+    def move_to(self, index: int) -> None:
+        if index == self.cursor:
+            return
+        self.cursor = index
+        self._scroll_cursor_visible()
+        self.refresh()
+        self.post_message(self.Highlighted(self, self.cursor_key))
+
+    def select_key(self, key: str) -> None:
+        """Put the cursor on the row with this key, if there is one."""
+        for i, row in enumerate(self.rows):
+            if row.key == key:
+                self.move_to(i)
+                return
+
+    def scroll_to_row(self, index: int, *, top: bool = False) -> None:
+        """Make a row (all its wrapped lines) visible, optionally at the top of the pane."""
+        if not 0 <= index < len(self._first_line):
+            return
+        start = self._first_line[index]
+        end = self._first_line[index + 1] if index + 1 < len(self._first_line) else len(self._visual)
+        if top:
+            self.scroll_to(y=start, animate=False, immediate=True)
+        else:
+            self.scroll_to_region(Region(0, start, 1, end - start), animate=False, immediate=True)
+
+    def _scroll_cursor_visible(self) -> None:
+        if self.cursor is not None:
+            self.scroll_to_row(self.cursor)
+
+    # ------------------------------------------------------------------ drawing
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        index = scroll_y + y
+        width = self.scrollable_content_region.width
+        base = self.rich_style
+        if index >= len(self._visual):
+            return Strip.blank(width, base)
+        row_index, text = self._visual[index]
+        row = self.rows[row_index]
+        style = base + self._row_style(row_index, row)
+        first = self._first_line[row_index] == index
+        mark = "› " if row_index == self.cursor and first else "  "
+        segments = [Segment(mark), *text.render(self.app.console)]
+        return Strip(segments).crop_extend(scroll_x, scroll_x + width, None).apply_style(style)
+
+    def _row_style(self, row_index: int, row: Row) -> Style:
+        """Row kind first; the cursor on top (full colours only while the list has focus)."""
+        style = Style()
+        if row.kind in ("acting", "muted", "heading"):
+            style = self.get_component_rich_style(f"line-list--{row.kind}")
+        if row_index == self.cursor:
+            cursor = (
+                self.get_component_rich_style("line-list--cursor") if self.has_focus else Style(bold=True)
+            )
+            style += cursor
+        return style
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
