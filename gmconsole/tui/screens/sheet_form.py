@@ -1,0 +1,297 @@
+"""Edit a roster entry through a form generated from the system's pydantic sheet model.
+
+Nothing is saved half-way: the whole form is read, every field the form cannot parse is
+reported, then the sheet is validated by the system (`parse_sheet`) and the entry by
+`Character`; any refusal is shown next to the field it concerns, with pydantic's reason, and
+the form stays open. Only a fully valid entry leaves the dialog, as a `SheetEdit` through
+`dismiss()`; the screen that opened the form sends it to `session.save_character`, so the
+change is one event that undo reverts. Escape cancels and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from pydantic import BaseModel, ValidationError
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Button, Input, Label, Static
+
+from gmconsole.engine.errors import RulesError
+from gmconsole.engine.roster import Character
+from gmconsole.tui.screens.sheet_fields import FieldRow, FormIssue, GroupBox, RawText
+from gmconsole.tui.screens.sheet_spec import FieldSpec, Path, item_specs, item_title, model_specs
+
+if TYPE_CHECKING:
+    from gmconsole.store.session import Session
+
+
+@dataclass(frozen=True)
+class SheetEdit:
+    """A validated roster entry to save; `slug` is None for a new character."""
+
+    slug: str | None
+    character: Character
+
+
+def model_defaults(model: type[BaseModel]) -> dict[str, Any]:
+    """A new list item's starting values: the model's defaults, required fields left empty."""
+    try:
+        return model().model_dump(mode="json")
+    except ValidationError:
+        out: dict[str, Any] = {}
+        for name, info in model.model_fields.items():
+            if not info.is_required():
+                value = info.get_default(call_default_factory=True)
+                out[name] = value.model_dump(mode="json") if isinstance(value, BaseModel) else value
+        return out
+
+
+def clean_message(message: str) -> str:
+    """pydantic's "Value error, hp (12) exceeds hp_max (10)" -> "hp (12) exceeds hp_max (10)"."""
+    for prefix in ("Value error, ", "Assertion failed, "):
+        if message.startswith(prefix):
+            return message[len(prefix) :]
+    return message
+
+
+def drop_raw(value: Any) -> Any:
+    """The collected data without the values the form could not read (already reported)."""
+    if isinstance(value, dict):
+        return {k: drop_raw(v) for k, v in value.items() if not isinstance(v, RawText)}
+    if isinstance(value, list):
+        return [drop_raw(v) for v in value if not isinstance(v, RawText)]
+    return value
+
+
+_CHARACTER = FieldSpec(path=(), label="Character", kind="model")
+_SHEET = FieldSpec(path=("sheet",), label="Sheet", kind="model")
+
+
+class SheetForm(ModalScreen[SheetEdit | None]):
+    """The roster entry `slug` (or a new one when None) as a form; ctrl+s saves, Esc cancels."""
+
+    CSS_PATH = "sheet_form.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", id="sheet.cancel"),
+        Binding("f2,ctrl+s", "save", "Save", priority=True, id="sheet.save"),
+    ]
+
+    def __init__(
+        self, session: Session, slug: str | None = None, *, character: Character | None = None
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.system = session.system
+        self.slug = slug
+        if character is None:
+            character = (
+                session.roster[slug]
+                if slug is not None
+                else Character(name="New character", sheet=self.system.dump_sheet(self.system.new_sheet()))
+            )
+        self.original = character
+        self._character_specs = model_specs(Character, (), exclude=frozenset({"sheet"}))
+        self._sheet_specs = model_specs(self.system.sheet_model, ("sheet",))
+        self._data = self._initial_data(character)
+        self._counts: dict[Path, int] = {}
+        self._widgets: dict[Path, FieldRow | GroupBox] = {}
+
+    def _initial_data(self, character: Character) -> dict[str, Any]:
+        data = character.model_dump(mode="json")
+        try:
+            data["sheet"] = self.system.dump_sheet(self.system.parse_sheet(character.sheet))
+        except (ValidationError, RulesError, ValueError):
+            data["sheet"] = dict(character.sheet)  # edit what is stored; saving will say what is wrong
+        return data
+
+    # ------------------------------------------------------------------ building
+
+    def compose(self) -> ComposeResult:
+        title = f"Edit {self.original.name}" if self.slug else "New roster entry"
+        with Vertical(id="sheet-box"):
+            yield Label(f"{title} · {self.system.name} sheet", id="sheet-title")
+            yield VerticalScroll(*self._build(), id="sheet-body")
+            yield Static("", id="sheet-summary", markup=False)
+            with Horizontal(id="sheet-buttons"):
+                yield Static("F2 save · Esc cancel · Tab next", id="sheet-hint")
+                yield Button("Save", id="sheet-save", compact=True)
+                yield Button("Cancel", id="sheet-cancel", compact=True)
+
+    def _build(self) -> list[Widget]:
+        self._counts.clear()
+        who = GroupBox(_CHARACTER, "Character", self._rows(self._character_specs, self._data))
+        rows = self._rows(self._sheet_specs, self._data["sheet"])
+        sheet = GroupBox(_SHEET, f"{self.system.name} sheet", rows)
+        return [who, sheet]
+
+    def _rows(self, specs: list[FieldSpec], data: Any) -> list[Widget]:
+        data = data if isinstance(data, dict) else {}
+        rows: list[Widget] = []
+        for spec in specs:
+            value = data.get(spec.name)
+            if spec.kind == "model":
+                rows.append(GroupBox(spec, spec.label, self._rows(spec.children, value)))
+            elif spec.kind == "models":
+                items = value if isinstance(value, list) else []
+                self._counts[spec.path] = len(items)
+                boxes: list[Widget] = [
+                    GroupBox(spec, item_title(spec, i, item), self._rows(item_specs(spec, i), item),
+                             removable=True, index=i)
+                    for i, item in enumerate(items)
+                ]
+                add = Button(f"add {spec.label.lower()}", classes="add-item", compact=True)
+                rows.append(GroupBox(spec, f"{spec.label} ({len(items)})", [*boxes, add]))
+            else:
+                rows.append(FieldRow(spec, value))
+        return rows
+
+    def on_mount(self) -> None:
+        self._index_widgets()
+        first = self.query(FieldRow).first(FieldRow)
+        first.editor.focus()
+
+    def _index_widgets(self) -> None:
+        self._widgets = {}
+        for row in self.query(FieldRow):
+            self._widgets[row.spec.path] = row
+        for box in self.query(GroupBox):
+            path = box.spec.path if box.index is None else (*box.spec.path, box.index)
+            self._widgets[path] = box
+
+    async def _rebuild(self, change: Any) -> None:
+        """Apply `change(data)` to the form's current (even invalid) values and redraw it."""
+        self._data = self._collect(None)
+        change(self._data)
+        body = self.query_one("#sheet-body", VerticalScroll)
+        await body.remove_children()
+        await body.mount_all(self._build())
+        self._index_widgets()
+
+    # ------------------------------------------------------------------ reading
+
+    def _collect(self, issues: list[FormIssue] | None) -> dict[str, Any]:
+        data = self._collect_specs(self._character_specs, issues)
+        data["sheet"] = self._collect_specs(self._sheet_specs, issues)
+        return data
+
+    def _collect_specs(self, specs: list[FieldSpec], issues: list[FormIssue] | None) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for spec in specs:
+            if spec.kind == "model":
+                out[spec.name] = self._collect_specs(spec.children, issues)
+            elif spec.kind == "models":
+                count = self._counts.get(spec.path, 0)
+                out[spec.name] = [self._collect_specs(item_specs(spec, i), issues) for i in range(count)]
+            else:
+                row = self._widgets[spec.path]
+                assert isinstance(row, FieldRow)
+                out[spec.name] = row.read(issues)
+        return out
+
+    def validate(self) -> tuple[Character | None, dict[Path, list[str]]]:
+        """Read and validate everything; the entry, or the reasons by field path."""
+        issues: list[FormIssue] = []
+        data = self._collect(issues)
+        errors: dict[Path, list[str]] = defaultdict(list)
+        for issue in issues:
+            errors[issue.path].append(issue.message)
+        unreadable = [issue.path for issue in issues]
+
+        def add(path: Path, message: str) -> None:
+            if not any(path[: len(u)] == u for u in unreadable):  # already said why
+                errors[path].append(clean_message(message))
+
+        clean = drop_raw(data)
+        sheet_dict = clean.pop("sheet")
+        sheet_data: dict[str, Any] | None = None
+        try:
+            sheet_data = self.system.dump_sheet(self.system.parse_sheet(sheet_dict))
+        except ValidationError as exc:
+            for e in exc.errors():
+                add(("sheet", *e["loc"]), e["msg"])
+        except (RulesError, ValueError) as exc:
+            add(("sheet",), str(exc))
+        character = None
+        try:
+            character = Character.model_validate({**clean, "sheet": sheet_data or {}})
+        except ValidationError as exc:
+            for e in exc.errors():
+                if e["loc"][:1] != ("sheet",):
+                    add(tuple(e["loc"]), e["msg"])
+        if errors or sheet_data is None:
+            return None, dict(errors)
+        return character, {}
+
+    def _show_errors(self, errors: dict[Path, list[str]]) -> None:
+        for widget in self._widgets.values():
+            widget.show_error(None)
+        placed: dict[Path, list[str]] = defaultdict(list)
+        for path, messages in errors.items():
+            anchor = next((path[:n] for n in range(len(path), -1, -1) if path[:n] in self._widgets), ())
+            rest = ".".join(str(p) for p in path[len(anchor) :])
+            placed[anchor].extend(f"{rest}: {m}" if rest else m for m in messages)
+        for anchor, messages in placed.items():
+            self._widgets[anchor].show_error("; ".join(messages))
+        summary = self.query_one("#sheet-summary", Static)
+        if not errors:
+            summary.update("")
+            return
+        count = sum(len(m) for m in placed.values())
+        summary.update(f"✗ not saved: {count} problem{'s' if count != 1 else ''} (marked ✗ above)")
+        first = min(placed, key=lambda p: list(self._widgets).index(p))
+        widget = self._widgets[first]
+        if isinstance(widget, FieldRow):
+            widget.editor.focus()
+        widget.scroll_visible()
+
+    # ------------------------------------------------------------------ actions
+
+    def action_save(self) -> None:
+        character, errors = self.validate()
+        self._show_errors(errors)
+        if character is not None:
+            self.dismiss(SheetEdit(self.slug, character))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    @on(Input.Submitted)
+    def _next_field(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.focus_next()
+
+    @on(Button.Pressed, "#sheet-save")
+    def _save_pressed(self) -> None:
+        self.action_save()
+
+    @on(Button.Pressed, "#sheet-cancel")
+    def _cancel_pressed(self) -> None:
+        self.action_cancel()
+
+    @on(Button.Pressed, ".add-item")
+    async def _add_item(self, event: Button.Pressed) -> None:
+        box = event.button.query_ancestor(GroupBox)
+        spec = box.spec
+        assert spec.item_model is not None
+        await self._rebuild(lambda data: _at(data, spec.path).append(model_defaults(spec.item_model)))
+
+    @on(Button.Pressed, ".remove-item")
+    async def _remove_item(self, event: Button.Pressed) -> None:
+        box = event.button.query_ancestor(GroupBox)
+        index = box.index
+        assert index is not None
+        await self._rebuild(lambda data: _at(data, box.spec.path).pop(index))
+
+
+def _at(data: dict[str, Any], path: Path) -> Any:
+    node: Any = data
+    for part in path:
+        node = node[part]
+    return node

@@ -1,0 +1,378 @@
+"""The roster pane: PCs, NPCs, creatures and templates with their tracks and status, and the
+one-key changes a GM makes to them mid-fight.
+
+`show(session)` redraws from the session (the screen calls it after every intent); the pane
+never changes the campaign itself. Damage, healing and adding to the encounter go up as
+command lines (`Command("dmg ayla 5")`), the same intents a GM can type; editing, testing and
+duplicating go up as this pane's own messages (`Edit`, `Check`, `Duplicate`) for the screen to
+open its dialog or call the session. Creatures spawned into the active encounter ("Goblin 1..4")
+carry their own sheets and are listed too, so every wound track at the table is visible here.
+
+Tracks come from `system.tracks(sheet)` and are drawn by `tracks.py`, so Myriad's box lines, Torg's
+wound ladder and Mythmagica's HP all render without the pane knowing the system. When the list
+would not fit, only the selected entry is drawn in full and the others shrink to one line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar, Literal
+
+from pydantic import BaseModel, ValidationError
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import Static
+
+from gmconsole.engine.encounter import Combatant
+from gmconsole.engine.errors import RulesError
+from gmconsole.engine.roster import Character
+from gmconsole.tui.messages import Command
+from gmconsole.tui.screens.prompt import NumberAnswer, NumberPrompt, TextPrompt
+from gmconsole.tui.widgets.line_list import GUTTER, LineList, Row
+from gmconsole.tui.widgets.tracks import status_text, tracks_inline, tracks_text
+
+if TYPE_CHECKING:
+    from gmconsole.engine.tracks import StatusView, TrackView
+    from gmconsole.store.session import Session
+
+View = Literal["auto", "full", "compact"]
+_GROUPS = (("pc", "PCs"), ("npc", "NPCs"), ("creature", "Creatures"))
+_KIND_WORD = {"pc": "PC", "npc": "NPC", "creature": "creature"}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the roster: a roster character (`slug`) or a spawned combatant (`cid`)."""
+
+    key: str
+    """Row key: "r:<slug>" or "c:<combatant id>"."""
+    who: str
+    """What a command line names it by (slug or combatant id)."""
+    name: str
+    kind: str
+    slug: str | None
+    combatant: Combatant | None
+    template: bool = False
+    tracks: tuple[TrackView, ...] = ()
+    status: StatusView | None = None
+    describe: str = ""
+    problem: str = ""
+
+
+class RosterPane(Vertical, can_focus=False):
+    """Roster list with tracks and status words; keys act on the selected entry."""
+
+    DEFAULT_CSS = (Path(__file__).with_name("roster.tcss")).read_text(encoding="utf-8")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("d", "damage", "Dmg", id="roster.damage", tooltip="Damage the selected entry (type amount)"),
+        Binding("l", "heal", "Heal", id="roster.heal", tooltip="Heal the selected entry (type the amount)"),
+        Binding("e,enter", "edit", "Edit", id="roster.edit", tooltip="Edit the selected sheet"),
+        Binding("t", "check", "Test", id="roster.check", tooltip="Roll a test for the selected entry"),
+        Binding("a", "add", "Add", id="roster.add", tooltip="Add the selected entry to the encounter"),
+        Binding("D", "duplicate", "Dup", id="roster.duplicate", tooltip="Duplicate the selected entry"),
+        Binding("N", "new", "New", id="roster.new", tooltip="Create a roster entry"),
+        Binding("v", "cycle_view", "View", id="roster.view", tooltip="Full / compact / auto entries"),
+    ]
+
+    class Selected(Message):
+        """The roster cursor moved: `who` for command lines, `slug` when it is a roster entry."""
+
+        def __init__(self, who: str | None, slug: str | None) -> None:
+            super().__init__()
+            self.who = who
+            self.slug = slug
+
+    class Edit(Message):
+        """Open the sheet form for this roster slug (None: a new entry)."""
+
+        def __init__(self, slug: str | None) -> None:
+            super().__init__()
+            self.slug = slug
+
+    class Check(Message):
+        """Open the test dialog for `who`."""
+
+        def __init__(self, who: str) -> None:
+            super().__init__()
+            self.who = who
+
+    class Duplicate(Message):
+        """Copy roster entry `slug` as `new_name` (`session.duplicate_character`)."""
+
+        def __init__(self, slug: str, new_name: str | None) -> None:
+            super().__init__()
+            self.slug = slug
+            self.new_name = new_name
+
+    def __init__(self, *, id: str | None = "roster", classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.border_title = "2 Roster"
+        self.session: Session | None = None
+        self.entries: dict[str, Entry] = {}
+        self.view: View = "auto"
+        self._selected: str | None = None
+
+    def compose(self) -> ComposeResult:
+        yield LineList(id="roster-list")
+        yield Static("", id="roster-empty")
+
+    @property
+    def list(self) -> LineList:
+        return self.query_one("#roster-list", LineList)
+
+    def on_mount(self) -> None:
+        if self.session is not None:
+            self.show(self.session)
+
+    def focus(self, scroll_visible: bool = True) -> RosterPane:
+        """Focusing the pane focuses its list (the pane itself takes no keys of its own)."""
+        self.list.focus(scroll_visible)
+        return self
+
+    def focus_list(self) -> None:
+        self.list.focus()
+
+    # ------------------------------------------------------------------ data in
+
+    def show(self, session: Session) -> None:
+        """Redraw from the session's roster and active encounter."""
+        self.session = session
+        if not self.is_mounted:
+            return
+        self.entries = {e.key: e for e in self._entries(session)}
+        self._render_rows()
+
+    def _entries(self, session: Session) -> list[Entry]:
+        in_fight: dict[str, Combatant] = {}
+        spawned: list[Combatant] = []
+        if session.encounter is not None:
+            for c in session.encounter.combatants:
+                if c.ref is not None:
+                    in_fight[c.ref] = c
+                elif c.sheet is not None:
+                    spawned.append(c)
+        entries: list[Entry] = []
+        for slug, char in session.roster.items():
+            fighting = in_fight.get(slug)
+            entries.append(self._entry(f"r:{slug}", slug, char.name, char, slug, fighting, char.sheet))
+        for c in spawned:
+            entries.append(self._entry(f"c:{c.id}", c.id, c.name, None, None, c, c.sheet or {}))
+        return entries
+
+    def _entry(
+        self,
+        key: str,
+        who: str,
+        name: str,
+        char: Character | None,
+        slug: str | None,
+        combatant: Combatant | None,
+        sheet_data: dict,
+    ) -> Entry:
+        assert self.session is not None
+        system = self.session.system
+        kind = char.kind if char else "creature"
+        try:
+            sheet: BaseModel = system.parse_sheet(sheet_data)
+            return Entry(
+                key, who, name, kind, slug, combatant,
+                template=bool(char and char.template),
+                tracks=tuple(system.tracks(sheet)),
+                status=system.status(sheet),
+                describe=system.describe(sheet),
+            )
+        except (ValidationError, RulesError, ValueError) as exc:
+            first = str(exc).splitlines()[1 if isinstance(exc, ValidationError) else 0].strip()
+            return Entry(key, who, name, kind, slug, combatant, template=bool(char and char.template),
+                         problem=f"sheet invalid: {first}")
+
+    # ------------------------------------------------------------------ drawing
+
+    def _groups(self) -> list[tuple[str, list[Entry]]]:
+        entries = list(self.entries.values())
+        groups = [
+            (title, [e for e in entries if e.slug and e.kind == kind and not e.template])
+            for kind, title in _GROUPS
+        ]
+        groups.append(("Templates", [e for e in entries if e.slug and e.template]))
+        enc = self.session.encounter if self.session else None
+        groups.append((f"Spawned in {enc.name}" if enc else "Spawned", [e for e in entries if not e.slug]))
+        return [(title, items) for title, items in groups if items]
+
+    def _render_rows(self) -> None:
+        lst = self.list
+        width = max(10, lst.scrollable_content_region.width - GUTTER)
+        groups = self._groups()
+        selected = lst.cursor_key or self._selected
+        full_lines = len(groups) + sum(
+            self._entry_text(e, width, True).plain.count("\n") + 1 for e in self.entries.values()
+        )
+        expand_all = self.view == "full" or (self.view == "auto" and full_lines <= max(lst.size.height, 1))
+        rows: list[Row] = []
+        for title, items in groups:
+            rows.append(Row(Text(f"{title} ({len(items)})", style="bold underline"), kind="heading"))
+            for e in items:
+                expanded = self.view != "compact" and (expand_all or e.key == selected)
+                rows.append(Row(self._entry_text(e, width, expanded), key=e.key, kind=self._row_kind(e)))
+        empty = self.query_one("#roster-empty", Static)
+        empty.display = not rows
+        empty.update("The roster is empty: N creates an entry." if not rows else "")
+        lst.set_rows(rows, select=selected)
+
+    def _row_kind(self, e: Entry) -> str:
+        if e.status and e.status.health in ("down", "dead"):
+            return "muted"
+        if e.combatant is not None and e.combatant.status == "out":
+            return "muted"
+        return ""
+
+    def _entry_text(self, e: Entry, width: int, expanded: bool) -> Text:
+        text = Text(e.name, style="bold")
+        text.append(f" · {_KIND_WORD.get(e.kind, e.kind)}")
+        if e.template:
+            text.append(" template")
+        if e.status is not None:
+            text.append(" · ")
+            text.append_text(status_text(e.status, out=bool(e.combatant and e.combatant.status == "out")))
+            if e.status.health in ("down", "dead") and e.status.detail:
+                text.append(f" ({e.status.detail})")
+        elif e.combatant is not None and e.combatant.status == "out":
+            text.append(" · out")
+        if e.combatant is not None and e.slug is not None:
+            text.append(" · in fight")
+        if e.combatant is not None and e.combatant.conditions:
+            conds = ", ".join(
+                c.name + (f" {c.rounds}" if c.rounds is not None else "") for c in e.combatant.conditions
+            )
+            text.append(f" · {conds}", style="italic")
+        if e.problem:
+            text.append(f"\n  ✗ {e.problem}", style="bold")
+            return text
+        if not expanded:
+            if e.tracks:
+                inline = tracks_inline(e.tracks)
+                fits = text.cell_len + 2 + len(inline) <= width
+                text.append(("  " if fits else "\n  ") + inline)
+            return text
+        if e.describe:
+            text.append(f"\n  {e.describe}", style="dim")
+        if e.tracks:
+            block = tracks_text(e.tracks, width - 2)
+            for line in block.split("\n"):
+                text.append("\n  ")
+                text.append_text(line)
+        return text
+
+    def on_resize(self) -> None:
+        if self.entries:
+            self._render_rows()
+
+    def on_line_list_highlighted(self, event: LineList.Highlighted) -> None:
+        event.stop()
+        if event.key == self._selected:
+            return
+        self._selected = event.key
+        entry = self.entries.get(event.key or "")
+        self.post_message(self.Selected(entry.who if entry else None, entry.slug if entry else None))
+        if self.view == "auto":
+            self.call_after_refresh(self._render_rows)
+
+    # ------------------------------------------------------------------ keys
+
+    @property
+    def selected_entry(self) -> Entry | None:
+        """The entry under the cursor."""
+        return self.entries.get(self.list.cursor_key or "")
+
+    @property
+    def selected(self) -> str | None:
+        """How a command line names the selected entry (roster slug or combatant id)."""
+        entry = self.selected_entry
+        return entry.who if entry else None
+
+    @property
+    def selected_slug(self) -> str | None:
+        """The selected roster slug (None for a spawned creature or nothing selected)."""
+        entry = self.selected_entry
+        return entry.slug if entry else None
+
+    def _need(self, slug: bool = False) -> Entry | None:
+        entry = self.selected_entry
+        if entry is None:
+            self.notify("Nothing selected in the roster", severity="warning")
+            return None
+        if slug and entry.slug is None:
+            self.notify(f"{entry.name} was spawned from a template: edit the template", severity="warning")
+            return None
+        return entry
+
+    def _amount(self, verb: str, title: str) -> None:
+        entry = self._need()
+        if entry is None or self.session is None:
+            return
+        kinds = tuple(self.session.system.damage_kinds)
+
+        def done(answer: NumberAnswer | None) -> None:
+            if answer is not None:
+                kind = f" {answer.kind}" if answer.kind and answer.kind != kinds[0] else ""
+                self.post_message(Command(f"{verb} {entry.who} {answer.amount}{kind}"))
+
+        self.app.push_screen(NumberPrompt(f"{title} {entry.name}", kinds=kinds), done)
+
+    def action_damage(self) -> None:
+        self._amount("dmg", "Damage to")
+
+    def action_heal(self) -> None:
+        self._amount("heal", "Heal")
+
+    def action_edit(self) -> None:
+        entry = self._need(slug=True)
+        if entry is not None:
+            self.post_message(self.Edit(entry.slug))
+
+    def action_new(self) -> None:
+        self.post_message(self.Edit(None))
+
+    def action_check(self) -> None:
+        entry = self._need()
+        if entry is not None:
+            self.post_message(self.Check(entry.who))
+
+    def action_add(self) -> None:
+        entry = self._need(slug=True)
+        if entry is None:
+            return
+        if entry.combatant is not None:
+            self.notify(f"{entry.name} is already in the encounter", severity="warning")
+            return
+        if not (entry.template or entry.kind == "creature"):
+            self.post_message(Command(f"add {entry.who}"))
+            return
+
+        def done(answer: NumberAnswer | None) -> None:
+            if answer is not None:
+                self.post_message(Command(f"add {answer.amount} {entry.who}"))
+
+        self.app.push_screen(NumberPrompt(f"How many {entry.name} join?", default=1, minimum=1), done)
+
+    def action_duplicate(self) -> None:
+        entry = self._need(slug=True)
+        if entry is None or entry.slug is None:
+            return
+        slug = entry.slug
+
+        def done(name: str | None) -> None:
+            if name is not None:
+                self.post_message(self.Duplicate(slug, name or None))
+
+        self.app.push_screen(TextPrompt(f"Name of the copy of {entry.name}", default=f"{entry.name} 2"), done)
+
+    def action_cycle_view(self) -> None:
+        order: list[View] = ["auto", "full", "compact"]
+        self.view = order[(order.index(self.view) + 1) % len(order)]
+        self.notify(f"Roster view: {self.view}", timeout=2)
+        self._render_rows()

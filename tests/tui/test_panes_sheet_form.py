@@ -1,0 +1,223 @@
+"""The generated sheet form: refuses invalid values with pydantic's reason next to the field,
+saves nothing half-way, saves a valid edit as one undoable event, and copes with the shapes the
+systems' sheets use (nested tracks, choices, lists of models, dicts of numbers)."""
+
+from __future__ import annotations
+
+import enum
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, Literal
+
+from panes_host import PaneHost, make_session
+from pydantic import BaseModel, Field
+from textual import on
+from textual.widgets import Button, Input, Select, TextArea
+
+from gmconsole.engine.roster import Character
+from gmconsole.engine.tracks import BoxTrack, LevelTrack
+from gmconsole.systems.generic import GenericSystem
+from gmconsole.tui.screens.sheet_fields import FieldRow, GroupBox
+from gmconsole.tui.screens.sheet_form import SheetEdit, SheetForm
+from gmconsole.tui.widgets.roster import RosterPane
+
+
+class FormHost(PaneHost):
+    """Opens the sheet form on the roster's Edit message and saves what it returns."""
+
+    def __init__(self, session: Any, pane: Any) -> None:
+        super().__init__(session, pane)
+        self.results: list[SheetEdit | None] = []
+
+    @on(RosterPane.Edit)
+    def _edit(self, message: RosterPane.Edit) -> None:
+        self.push_screen(SheetForm(self.session, message.slug), self._saved)
+
+    def _saved(self, edit: SheetEdit | None) -> None:
+        self.results.append(edit)
+        if edit is not None:
+            slug = edit.slug or self.session.free_slug(edit.character.name)
+            self.intent(lambda: self.session.save_character(slug, edit.character))
+
+
+def error_of(form: SheetForm, *path: Any) -> str:
+    widget = form._widgets[tuple(path)]
+    error = widget.query(".field-error").first()
+    return str(error.render()) if error.display else ""
+
+
+async def test_invalid_values_are_refused_with_the_reason_and_nothing_is_saved(tmp_path: Path) -> None:
+    session = make_session(tmp_path)
+    before = session.roster["ayla"].model_dump()
+    app = FormHost(session, RosterPane())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("e")
+        form = app.screen
+        assert isinstance(form, SheetForm)
+        form.query_one("#f-sheet-hp_max", Input).value = "200000"
+        form.query_one("#f-sheet-stats", TextArea).text = "agility = 3\nwits 1"
+        form.query_one("#f-name", Input).value = ""
+        await pilot.press("f2")
+        await pilot.pause()
+        assert app.screen is form  # still open: nothing saved half-way
+        assert "less than or equal to 100000" in error_of(form, "sheet", "hp_max")
+        assert "line 2: write it as 'name = value'" in error_of(form, "sheet", "stats")
+        assert "at least 1 character" in error_of(form, "name")
+        assert "3 problems" in str(form.query_one("#sheet-summary").render())
+
+        form.query_one("#f-sheet-hp_max", Input).value = "10"
+        form.query_one("#f-sheet-stats", TextArea).text = "agility = 3"
+        form.query_one("#f-name", Input).value = "Ayla"
+        form.query_one("#f-sheet-hp", Input).value = "12"  # over hp_max: the model's own check
+        await pilot.press("f2")
+        await pilot.pause()
+        assert app.screen is form
+        assert "hp (12) exceeds hp_max (10)" in error_of(form, "sheet")
+        assert error_of(form, "sheet", "hp_max") == ""  # fixed fields lose their marks
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.results == [None]
+        assert session.roster["ayla"].model_dump() == before
+
+
+async def test_a_valid_edit_is_saved_once_and_undoes(tmp_path: Path) -> None:
+    session = make_session(tmp_path)
+    app = FormHost(session, RosterPane())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("e")
+        form = app.screen
+        assert isinstance(form, SheetForm)
+        form.query_one("#f-sheet-hp", Input).value = "4"
+        form.query_one("#f-sheet-stats", TextArea).text = "agility = 3\nwits = 1\ndodge = 2"
+        form.query_one("#f-kind", Select).value = "npc"
+        await pilot.press("f2")
+        await pilot.pause()
+        assert not isinstance(app.screen, SheetForm)
+        ayla = session.roster["ayla"]
+        assert ayla.kind == "npc" and ayla.player == "Sam"
+        assert ayla.sheet["hp"] == 4 and ayla.sheet["stats"] == {"agility": 3, "wits": 1, "dodge": 2}
+        assert app.errors == []
+        row = next(r.text.plain for r in app.pane.list.rows if r.key == "r:ayla")
+        assert "HP 4/10" in row and "NPC" in row
+        session.undo()
+        assert session.roster["ayla"].sheet["hp"] == 10 and session.roster["ayla"].kind == "pc"
+
+
+async def test_new_entry_from_the_roster(tmp_path: Path) -> None:
+    session = make_session(tmp_path)
+    app = FormHost(session, RosterPane())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("N")
+        form = app.screen
+        assert isinstance(form, SheetForm)
+        form.query_one("#f-name", Input).value = "Orc chief"
+        form.query_one("#f-kind", Select).value = "creature"
+        form.query_one("#f-sheet-hp_max", Input).value = "20"
+        form.query_one("#f-sheet-hp", Input).value = "20"
+        await pilot.press("f2")
+        await pilot.pause()
+        assert session.roster["orc-chief"].sheet["hp_max"] == 20
+
+
+# ---------------------------------------------------------------- the shapes other systems use
+
+
+class Trigger(enum.Enum):
+    ATTACK = "attack"
+    DEFENCE = "defence"
+
+
+class Sfx(BaseModel):
+    name: str = Field(min_length=1)
+    cost: int = Field(default=1, ge=1, le=3)
+    """Sixes it costs to trigger."""
+    trigger: Trigger = Trigger.ATTACK
+
+
+class RichSheet(BaseModel):
+    grace: int = Field(default=2, ge=1, le=5, description="Agility and reflexes.")
+    level: Literal["normal", "heroic"] = "normal"
+    lucky: bool = False
+    wounds: BoxTrack = Field(default_factory=lambda: BoxTrack(boxes=6))
+    shock: LevelTrack = Field(default_factory=lambda: LevelTrack(levels=["none", "K", "O", "KO"]))
+    skills: dict[str, int] = Field(default_factory=dict)
+    sfx: list[Sfx] = Field(default_factory=list)
+    motto: str | None = None
+
+
+class RichSystem(GenericSystem):
+    sheet_model = RichSheet
+
+    def describe(self, sheet: BaseModel) -> str:
+        return ""
+
+
+def rich_session() -> Any:
+    system = RichSystem()
+    sheet = RichSheet(sfx=[Sfx(name="Power Strike", cost=2)], skills={"dodge": 2}).model_dump(mode="json")
+    return SimpleNamespace(system=system, roster={"kai": Character(name="Kai", kind="pc", sheet=sheet)})
+
+
+class Host(PaneHost):
+    def __init__(self, session: Any) -> None:
+        super().__init__(session, RosterPane())
+
+    def redraw(self) -> None:  # the fake session has no encounter; the form is what is tested
+        pass
+
+
+async def test_nested_models_lists_and_choices(tmp_path: Path) -> None:
+    session = rich_session()
+    app = Host(session)
+    results: list[SheetEdit | None] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(SheetForm(session, "kai"), results.append)
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, SheetForm)
+        rows = {r.spec.path: r for r in form.query(FieldRow)}
+        assert rows[("sheet", "grace")].spec.hint == "1 to 5"
+        assert "Agility and reflexes." in str(rows[("sheet", "grace")].query(".field-help").first().render())
+        assert rows[("sheet", "sfx", 0, "cost")].spec.description == "Sixes it costs to trigger."
+        assert rows[("sheet", "level")].spec.kind == "choice"
+        assert rows[("sheet", "lucky")].spec.kind == "bool"  # yes/no, not a colour-only checkbox
+        assert rows[("sheet", "sfx", 0, "trigger")].spec.choices == ("attack", "defence")
+        assert rows[("sheet", "wounds", "marked")].spec.kind == "int"
+        assert rows[("sheet", "shock", "levels")].spec.kind == "list"
+
+        # add an SFX item, leave its required name empty and over-spend the cost: both refused
+        add = next(b for b in form.query(Button) if "add-item" in b.classes)
+        add.press()
+        await pilot.pause()
+        assert form._counts[("sheet", "sfx")] == 2
+        form.query_one("#f-sheet-sfx-1-cost", Input).value = "5"
+        form.query_one("#f-sheet-wounds-marked", Input).value = "9"
+        await pilot.press("f2")
+        await pilot.pause()
+        assert results == []
+        assert "at least 1 character" in error_of(form, "sheet", "sfx", 1, "name")
+        assert "less than or equal to 3" in error_of(form, "sheet", "sfx", 1, "cost")
+        assert "marked (9) exceeds boxes (6)" in error_of(form, "sheet", "wounds")
+
+        form.query_one("#f-sheet-sfx-1-name", Input).value = "Dodge Roll"
+        form.query_one("#f-sheet-sfx-1-cost", Input).value = "1"
+        form.query_one("#f-sheet-sfx-1-trigger", Select).value = "defence"
+        form.query_one("#f-sheet-wounds-marked", Input).value = "2"
+        form.query_one("#f-sheet-lucky", Select).value = True
+        # remove the first SFX: the second one (with its edits) moves up
+        remove = next(b for b in form.query(Button) if "remove-item" in b.classes)
+        assert remove.query_ancestor(GroupBox).index == 0
+        remove.press()
+        await pilot.pause()
+        assert form.query_one("#f-sheet-sfx-0-name", Input).value == "Dodge Roll"
+        await pilot.press("f2")
+        await pilot.pause()
+    assert results and results[0] is not None
+    sheet = RichSheet.model_validate(results[0].character.sheet)
+    assert [s.name for s in sheet.sfx] == ["Dodge Roll"]
+    assert sheet.sfx[0].trigger is Trigger.DEFENCE
+    assert sheet.wounds.marked == 2 and sheet.lucky and sheet.skills == {"dodge": 2}
+    assert sheet.motto is None
