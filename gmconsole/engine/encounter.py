@@ -242,7 +242,8 @@ class Encounter(BaseModel):
         if not self.started:
             return self.start(order, ctx)
         notices = self._end_step(order)
-        self.pointer += 1
+        # When a hold or removal emptied the last step, the pointer already sits past the plan.
+        self.pointer = min(self.pointer + 1, len(self.steps))
         if self.pointer >= len(self.steps):
             chosen = order.next_dynamic(self, ctx)
             if chosen is not None:
