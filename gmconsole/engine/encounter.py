@@ -96,6 +96,9 @@ class Step(BaseModel):
     """What the tracker shows beside the step: an initiative score, a side, a phase."""
     phase: str = ""
     """A named phase for declare-then-resolve orders ("declare", "resolve"); else empty."""
+    begun: bool = False
+    """Its turn has started (start-of-turn ticks done), so an interrupted step, or one gone back
+    to, resumes without ticking again."""
 
 
 class Encounter(BaseModel):
@@ -192,9 +195,10 @@ class Encounter(BaseModel):
             notices += order.insert(self, combatant, ctx)
         return notices
 
-    def remove(self, cid: str) -> list[Notice]:
-        """Take a combatant out entirely; the acting step moves on if it empties."""
+    def remove(self, cid: str, order: TurnOrder | None = None) -> list[Notice]:
+        """Take a combatant out entirely; if the acting step empties, the next one begins."""
         c = self.get(cid)
+        was_acting_alone = self.current is not None and self.current.actors == [cid]
         self.combatants.remove(c)
         for step in self.steps:
             if cid in step.actors:
@@ -202,7 +206,10 @@ class Encounter(BaseModel):
         self._drop_empty_steps()
         for other in self.combatants:
             other.conditions = [k for k in other.conditions if k.on != cid]
-        return [Notice(kind="removed", text=f"{c.name} leaves the encounter", who=cid)]
+        notices = [Notice(kind="removed", text=f"{c.name} leaves the encounter", who=cid)]
+        if was_acting_alone:
+            notices += self._begin_step(order)
+        return notices
 
     def _drop_empty_steps(self) -> None:
         kept: list[Step] = []
@@ -264,7 +271,9 @@ class Encounter(BaseModel):
         names = ", ".join(c.name for c in self.acting)
         return [Notice(kind="turn", text=f"Back to {names}")]
 
-    def _begin_step(self, order: TurnOrder) -> list[Notice]:
+    def _begin_step(self, order: TurnOrder | None) -> list[Notice]:
+        """Announce the acting step; the first time, tick start-of-turn conditions and run the
+        order's hook (skipped when the caller has no order at hand)."""
         step = self.current
         if step is None:
             return []
@@ -275,9 +284,13 @@ class Encounter(BaseModel):
                 + ", ".join(self.get(a).name for a in step.actors),
             )
         ]
+        if step.begun:
+            return notices
+        step.begun = True
         for cid in step.actors:
             notices += self._tick(cid, "start")
-        notices += order.on_step_start(self, step)
+        if order is not None:
+            notices += order.on_step_start(self, step)
         return notices
 
     def _end_step(self, order: TurnOrder) -> list[Notice]:
@@ -329,25 +342,28 @@ class Encounter(BaseModel):
 
     # ---------------------------------------------------------------- acting out of order
 
-    def hold(self, cid: str | None = None) -> list[Notice]:
-        """The combatant (default: the only actor of the acting step) waits to act later."""
+    def hold(self, cid: str | None = None, order: TurnOrder | None = None) -> list[Notice]:
+        """The combatant (default: the only actor of the acting step) waits to act later; if
+        the acting step empties, the next one begins (pass `order` for its hook)."""
         c = self._actor_or(cid)
         step = self.current
         if step is None or c.id not in step.actors:
             raise EncounterError(f"{c.name} is not acting now, so cannot hold")
         c.status = "held"
         step.actors.remove(c.id)
+        notices = [Notice(kind="held", text=f"{c.name} holds", who=c.id)]
         if not step.actors:
             self.steps.pop(self.pointer)
-        return [Notice(kind="held", text=f"{c.name} holds", who=c.id)]
+            notices += self._begin_step(order)
+        return notices
 
-    def ready(self, cid: str | None, trigger: str) -> list[Notice]:
+    def ready(self, cid: str | None, trigger: str, order: TurnOrder | None = None) -> list[Notice]:
         """Like hold, but waiting for a stated trigger."""
-        notices = self.hold(cid)
+        notices = self.hold(cid, order)
         c = self.get(notices[0].who or "")
         c.status = "ready"
         c.trigger = trigger
-        return [Notice(kind="ready", text=f"{c.name} readies: {trigger}", who=c.id)]
+        return [Notice(kind="ready", text=f"{c.name} readies: {trigger}", who=c.id), *notices[1:]]
 
     def act_now(self, cid: str, *, join: bool = False) -> list[Notice]:
         """A held, readied or waiting combatant acts right now.
@@ -359,6 +375,8 @@ class Encounter(BaseModel):
         c = self.get(cid)
         if c.status == "out":
             raise EncounterError(f"{c.name} is out of the fight")
+        # A held or readied combatant's turn has already started; anyone else's starts now.
+        started = c.status in ("held", "ready")
         for i, step in enumerate(self.steps):
             if i > self.pointer and cid in step.actors:
                 step.actors.remove(cid)
@@ -369,17 +387,20 @@ class Encounter(BaseModel):
         if join and step is not None:
             if cid not in step.actors:
                 step.actors.append(cid)
-            return [Notice(kind="act", text=f"{c.name} acts together with the current step", who=cid)]
-        new = Step(actors=[cid], label="now", phase=step.phase if step else "")
+            notices = [Notice(kind="act", text=f"{c.name} acts together with the current step", who=cid)]
+            return notices + ([] if started else self._tick(cid, "start"))
+        new = Step(actors=[cid], label="now", phase=step.phase if step else "", begun=True)
         if step is None:
             self.steps.append(new)
             self.pointer = len(self.steps) - 1
         else:
             self.steps.insert(self.pointer, new)
-        return [Notice(kind="act", text=f"{c.name} acts now", who=cid)]
+        notices = [Notice(kind="act", text=f"{c.name} acts now", who=cid)]
+        return notices + ([] if started else self._tick(cid, "start"))
 
-    def delay(self, cid: str, after: str) -> list[Notice]:
-        """Move a combatant's turn to just after another combatant's step this round."""
+    def delay(self, cid: str, after: str, order: TurnOrder | None = None) -> list[Notice]:
+        """Move a combatant's turn to just after another combatant's step this round; if that
+        empties the acting step, the next one begins."""
         c = self.get(cid)
         target = self.get(after)
         for step in self.steps[self.pointer + 1 :]:
@@ -392,12 +413,15 @@ class Encounter(BaseModel):
         else:
             raise EncounterError(f"{target.name} has no step left this round")
         cur = self.current
+        emptied = False
         if cur is not None and cid in cur.actors:
             cur.actors.remove(cid)
             if not cur.actors:
                 self.steps.pop(self.pointer)
+                emptied = True
         self._drop_empty_steps()
-        return [Notice(kind="delay", text=f"{c.name} delays until after {target.name}", who=cid)]
+        notices = [Notice(kind="delay", text=f"{c.name} delays until after {target.name}", who=cid)]
+        return notices + (self._begin_step(order) if emptied else [])
 
     def set_out(self, cid: str, out: bool = True) -> list[Notice]:
         """Mark a combatant as out of the fight (dropped, fled) or back in."""

@@ -181,7 +181,7 @@ def test_removing_a_combatant_drops_conditions_timed_on_their_turn() -> None:
 def test_hold_takes_the_actor_out_of_the_step_and_act_now_brings_it_back() -> None:
     enc = encounter("Ayla", "Bram", "Cole")
     enc.start(ORDER, ctx())
-    assert texts(enc.hold()) == ["Ayla holds"]
+    assert texts(enc.hold()) == ["Ayla holds", "Bram"]  # Bram's turn begins
     assert acting(enc) == ["bram"]
     assert texts(enc.act_now("ayla")) == ["Ayla acts now"]
     assert enc.get("ayla").status == "active"
@@ -207,7 +207,7 @@ def test_ready_waits_for_a_trigger() -> None:
     enc = encounter("Ayla", "Bram")
     enc.start(ORDER, ctx())
     notices = enc.ready(None, "when the door opens")
-    assert texts(notices) == ["Ayla readies: when the door opens"]
+    assert texts(notices) == ["Ayla readies: when the door opens", "Bram"]
     ayla = enc.get("ayla")
     assert ayla.status == "ready" and ayla.trigger == "when the door opens"
     enc.act_now("ayla")
@@ -247,7 +247,7 @@ def test_act_now_after_the_plan_is_exhausted_adds_a_step() -> None:
 def test_delay_moves_a_turn_after_another_combatants_step() -> None:
     enc = encounter("Ayla", "Bram", "Cole")
     enc.start(ORDER, ctx())
-    assert texts(enc.delay("ayla", "cole")) == ["Ayla delays until after Cole"]
+    assert texts(enc.delay("ayla", "cole")) == ["Ayla delays until after Cole", "Bram"]
     assert plan(enc) == [["bram"], ["cole"], ["ayla"]]
     assert acting(enc) == ["bram"]
     assert enc.steps[-1].label == "delayed"
@@ -409,3 +409,83 @@ def test_step_models_round_trip_through_json() -> None:
     again = Encounter.model_validate_json(enc.model_dump_json())
     assert again == enc
     assert isinstance(again.steps[0], Step)
+
+
+# ---------------------------------------------------------------------- whose turn begins when
+
+
+def test_the_step_after_a_hold_begins_at_once_and_resumes_without_ticking_twice() -> None:
+    enc = encounter("Ayla", "Bram", "Cole")
+    enc.start(ORDER, ctx())
+    enc.add_condition("bram", Condition(name="Dodging", rounds=1, expires="start"))
+    enc.add_condition("cole", Condition(name="Pinned", rounds=2, expires="start", on="bram"))
+    assert texts(enc.hold(order=ORDER)) == ["Ayla holds", "Bram", "Dodging wears off Bram"]
+    assert enc.get("cole").conditions[0].rounds == 1
+    # Ayla interrupts Bram; her own turn had started, so nothing of hers ticks again.
+    assert texts(enc.act_now("ayla")) == ["Ayla acts now"]
+    assert texts(enc.advance(ORDER, ctx())) == ["Bram"]  # Bram resumes
+    assert enc.get("cole").conditions[0].rounds == 1  # not ticked a second time
+    enc.advance(ORDER, ctx())
+    assert acting(enc) == ["cole"]
+
+
+def test_ready_also_begins_the_next_step() -> None:
+    enc = encounter("Ayla", "Bram")
+    enc.start(ORDER, ctx())
+    assert texts(enc.ready("ayla", "the door opens", order=ORDER)) == [
+        "Ayla readies: the door opens",
+        "Bram",
+    ]
+
+
+def test_removing_the_acting_combatant_begins_the_next_step() -> None:
+    enc = encounter("Ayla", "Bram", "Cole")
+    enc.start(ORDER, ctx())
+    enc.add_condition("bram", Condition(name="Dodging", rounds=1, expires="start"))
+    notices = enc.remove("ayla", order=ORDER)
+    assert texts(notices) == ["Ayla leaves the encounter", "Bram", "Dodging wears off Bram"]
+
+
+def test_delaying_the_acting_combatant_begins_the_next_step() -> None:
+    enc = encounter("Ayla", "Bram", "Cole")
+    enc.start(ORDER, ctx())
+    notices = enc.delay("ayla", "bram", order=ORDER)
+    assert texts(notices) == ["Ayla delays until after Bram", "Bram"]
+    assert plan(enc) == [["bram"], ["ayla"], ["cole"]]
+
+
+def test_acting_now_ahead_of_ones_own_step_starts_ones_turn() -> None:
+    enc = encounter("Ayla", "Bram", "Cole")
+    enc.start(ORDER, ctx())
+    enc.add_condition("cole", Condition(name="Dodging", rounds=1, expires="start"))
+    assert texts(enc.act_now("cole")) == ["Cole acts now", "Dodging wears off Cole"]
+    assert plan(enc) == [["cole"], ["ayla"], ["bram"]]
+
+
+def test_joining_the_acting_step_ahead_of_ones_own_starts_ones_turn() -> None:
+    enc = encounter("Ayla", "Bram")
+    enc.start(ORDER, ctx())
+    enc.add_condition("bram", Condition(name="Dodging", rounds=1, expires="start"))
+    notices = enc.act_now("bram", join=True)
+    assert texts(notices) == ["Bram acts together with the current step", "Dodging wears off Bram"]
+
+
+def test_back_then_next_does_not_tick_the_start_of_a_turn_again() -> None:
+    enc = encounter("Ayla", "Bram")
+    enc.start(ORDER, ctx())
+    enc.add_condition("bram", Condition(name="Pinned", rounds=3, expires="start"))
+    enc.advance(ORDER, ctx())
+    assert enc.get("bram").conditions[0].rounds == 2
+    enc.back()
+    enc.advance(ORDER, ctx())
+    assert enc.get("bram").conditions[0].rounds == 2
+
+
+def test_next_after_the_last_actor_holds_goes_to_a_new_round() -> None:
+    enc = encounter("Ayla", "Bram")
+    enc.start(ORDER, ctx())
+    enc.advance(ORDER, ctx())
+    enc.hold("bram", order=ORDER)
+    assert enc.current is None
+    enc.advance(ORDER, ctx())
+    assert enc.round == 2 and acting(enc) == ["ayla"]
