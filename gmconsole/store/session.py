@@ -24,7 +24,7 @@ from gmconsole.engine.errors import GmConsoleError, RulesError
 from gmconsole.engine.events import Event, EventKind, History
 from gmconsole.store import commands
 from gmconsole.store.combat import CombatIntents
-from gmconsole.store.folder import load_folder
+from gmconsole.store.folder import CAMPAIGN_FILE, load_campaign_file, load_folder
 from gmconsole.store.lock import CampaignLock
 from gmconsole.store.log import jsonable, read_log
 from gmconsole.store.roster_ops import RosterIntents
@@ -72,6 +72,8 @@ class Session(CombatIntents, RosterIntents):
         """Load a campaign folder and take its lock. When another live process holds the lock,
         the session opens read-only and `lock_holder` says who ("pid 123 on host").
         Raises `CampaignError` only when campaign.toml itself is unusable."""
+        if not (Path(path) / CAMPAIGN_FILE).is_file():
+            load_campaign_file(Path(path))  # raises the "not a campaign folder" error
         lock = None if read_only else CampaignLock(Path(path))
         holder = lock.acquire() if lock is not None else None
         try:

@@ -41,7 +41,7 @@ def test_save_character_validates_the_sheet_first(session: Session) -> None:
     bad = Character(name="Cid", sheet={"hp": 20, "hp_max": 10})
     with pytest.raises(RulesError, match=r"hp \(20\) exceeds hp_max"):
         session.save_character("cid", bad)
-    with pytest.raises(RulesError, match="not a usable file name"):
+    with pytest.raises(RulesError, match=r"not a usable file name"):
         session.save_character("Cid Smith", Character(name="Cid"))
     assert file_snapshot(session.path) == before
     assert "cid" not in session.roster
@@ -58,11 +58,11 @@ def test_add_combatants_spawns_templates_and_refs_characters(fight: Session) -> 
     fight.add_combatant("goblin", side="pcs")
     assert fight.encounter.combatants[-1].name == "Goblin 4"
     assert fight.encounter.combatants[-1].side == "pcs"
-    with pytest.raises(RulesError, match="already in the encounter"):
+    with pytest.raises(RulesError, match=r"already in the encounter"):
         fight.add_combatant("ayla")
-    with pytest.raises(RulesError, match="one character"):
+    with pytest.raises(RulesError, match=r"one character"):
         fight.add_combatant("brak", 2)
-    with pytest.raises(RulesError, match="1 to 50"):
+    with pytest.raises(RulesError, match=r"1 to 50"):
         fight.add_combatant("goblin", 500)
     saved = read(fight.path, "encounters/ambush.toml")
     assert [c["id"] for c in saved["combatants"]] == [
@@ -87,9 +87,9 @@ def test_start_with_typed_dice_orders_and_logs_initiative(fight: Session) -> Non
 
 def test_unused_typed_dice_are_refused_and_nothing_changes(fight: Session) -> None:
     before = file_snapshot(fight.path)
-    with pytest.raises(RulesError, match="typed dice were not needed"):
+    with pytest.raises(RulesError, match=r"typed dice were not needed"):
         fight.start_encounter(dice=[10, 15, 5, 4, 3, 9])
-    with pytest.raises(RulesError, match="impossible on a d20"):
+    with pytest.raises(RulesError, match=r"impossible on a d20"):
         fight.start_encounter(dice=[25, 1, 1, 1, 1])
     assert fight.encounter.round == 0
     assert file_snapshot(fight.path) == before
@@ -136,12 +136,12 @@ def test_undo_a_new_character_deletes_its_file(session: Session) -> None:
 
 
 def test_a_new_change_clears_redo_and_empty_history_refuses(session: Session) -> None:
-    with pytest.raises(RulesError, match="nothing to redo"):
+    with pytest.raises(RulesError, match=r"nothing to redo"):
         session.redo()
     session.damage("ayla", 2)
     session.undo()
     session.damage("brak", 1)
-    with pytest.raises(RulesError, match="nothing to redo"):
+    with pytest.raises(RulesError, match=r"nothing to redo"):
         session.redo()
 
 
@@ -167,13 +167,13 @@ def test_heal_brings_a_dropped_combatant_back_in(fight: Session) -> None:
 def test_refused_damage_changes_nothing(fight: Session) -> None:
     before = file_snapshot(fight.path)
     memory = fight.encounter.model_dump()
-    with pytest.raises(RulesError, match="nobody called"):
+    with pytest.raises(RulesError, match=r"nobody called"):
         fight.damage("zed", 3)
-    with pytest.raises(RulesError, match="0 or more"):
+    with pytest.raises(RulesError, match=r"0 or more"):
         fight.damage("goblin 1", -3)
-    with pytest.raises(RulesError, match="no damage kind"):
+    with pytest.raises(RulesError, match=r"no damage kind"):
         fight.damage("goblin 1", 3, "fire")
-    with pytest.raises(RulesError, match="ambiguous"):
+    with pytest.raises(RulesError, match=r"ambiguous"):
         fight.damage("goblin", 3)
     assert file_snapshot(fight.path) == before
     assert fight.encounter.model_dump() == memory
@@ -189,10 +189,10 @@ def test_conditions_tick_and_expire(fight: Session) -> None:
     assert fight.encounter.get("ayla").conditions == []
     fight.add_condition("goblin 3", "stunned", expires="round", on=None)
     fight.remove_condition("goblin 3", "STUNNED")
-    with pytest.raises(RulesError, match="no condition"):
+    with pytest.raises(RulesError, match=r"no condition"):
         fight.remove_condition("goblin 3", "stunned")
     fight.save_character("cid", Character(name="Cid", sheet=sheet(4)))
-    with pytest.raises(RulesError, match="Cid is not in the encounter"):
+    with pytest.raises(RulesError, match=r"Cid is not in the encounter"):
         fight.add_condition("cid", "prone")
 
 
@@ -233,7 +233,7 @@ def test_hold_ready_act_now_delay(fight: Session) -> None:
     assert fight.encounter.get("ayla").trigger == "the door opens"
     fight.delay("goblin 1", "goblin 3")
     assert [s.actors[0] for s in fight.encounter.upcoming()][-1] == "goblin-1"
-    with pytest.raises(RulesError, match="order is fixed"):
+    with pytest.raises(RulesError, match=r"order is fixed"):
         fight.choose_next("goblin 2")
     fight.prev_turn()
     assert fight.encounter.acting[0].id == "brak"
@@ -248,7 +248,7 @@ def test_remove_and_out(fight: Session) -> None:
 
 
 def test_encounters_new_switch_end(fight: Session) -> None:
-    with pytest.raises(RulesError, match="already exists"):
+    with pytest.raises(RulesError, match=r"already exists"):
         fight.new_encounter("ambush")
     fight.new_encounter("Bridge Fight")
     assert fight.campaign.encounter == "bridge-fight"
@@ -258,7 +258,7 @@ def test_encounters_new_switch_end(fight: Session) -> None:
     fight.end_encounter()
     assert fight.encounter is None and fight.order is None
     assert "encounter" not in read(fight.path, "campaign.toml")
-    with pytest.raises(RulesError, match="no active encounter"):
+    with pytest.raises(RulesError, match=r"no active encounter"):
         fight.next_turn()
 
 
@@ -267,7 +267,7 @@ def test_duplicate_and_delete_characters(fight: Session) -> None:
     assert fight.roster["brak-the-younger"].sheet == fight.roster["brak"].sheet
     fight.duplicate_character("goblin")
     assert fight.roster["goblin-copy"].name == "Goblin (copy)"
-    with pytest.raises(RulesError, match="in encounter"):
+    with pytest.raises(RulesError, match=r"in encounter"):
         fight.delete_character("brak")
     fight.delete_character("brak the younger")
     assert not (fight.path / "roster/brak-the-younger.toml").exists()
@@ -297,7 +297,7 @@ def test_check_and_odds(session: Session) -> None:
     event = session.check("ayla", req, dice=[12])
     assert event.data["total"] == 15 and event.data["success"] is True
     assert event.who == "ayla" and event.kind is EventKind.CHECK
-    with pytest.raises(RulesError, match="no stat"):
+    with pytest.raises(RulesError, match=r"no stat"):
         session.check("ayla", CheckRequest(option="charm"))
 
 
@@ -320,7 +320,7 @@ def test_tables_roll_and_search(session: Session) -> None:
         event = s.roll_table("omen", dice=[2])
         assert event.text.endswith("A comet")
         assert event.data["result"]["total"] == 2
-        with pytest.raises(RulesError, match="no table"):
+        with pytest.raises(RulesError, match=r"no table"):
             s.roll_table("weather")
     finally:
         s.close()
@@ -346,7 +346,7 @@ def test_read_only_refuses_every_intent(fight: Session) -> None:
         lambda: ro.check("ayla", CheckRequest(option="none")),
     ]
     for attempt in attempts:
-        with pytest.raises(RulesError, match="read-only: pid"):
+        with pytest.raises(RulesError, match=r"read-only: pid"):
             attempt()
     assert file_snapshot(fight.path) == before
     ro.close()

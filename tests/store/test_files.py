@@ -1,0 +1,131 @@
+"""Deterministic TOML, atomic writes that survive interruption, located errors."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from gmconsole.engine.events import EventKind
+from gmconsole.store import Session, StoreError, files
+from gmconsole.store.files import append_text, atomic_write, drop_none, dump_toml, line_of, read_toml
+from gmconsole.store.problems import FileProblem
+from tests.store.conftest import file_snapshot
+
+
+def test_dump_drops_none_everywhere_and_is_deterministic() -> None:
+    data = {"a": 1, "b": None, "c": {"d": None, "e": [1, None, {"f": None, "g": 2}]}, "h": "x"}
+    text = dump_toml(data)
+    assert text == dump_toml(data)
+    assert tomllib.loads(text) == {"a": 1, "c": {"e": [1, {"g": 2}]}, "h": "x"}
+    assert drop_none(data) == tomllib.loads(text)
+    assert "\r" not in text and text.endswith("\n")
+
+
+@pytest.mark.parametrize("value", ["line one\nline two", "crlf\r\nkept", 'tab\tand "quotes"', "\n"])
+def test_strings_round_trip_including_newlines(value: str) -> None:
+    text = dump_toml({"notes": value})
+    assert tomllib.loads(text) == {"notes": value}
+    assert "\r" not in text
+
+
+def test_atomic_write_replaces_the_file(tmp_path: Path) -> None:
+    target = tmp_path / "a.toml"
+    atomic_write(target, "x = 1\n")
+    atomic_write(target, "x = 2\n")
+    assert target.read_bytes() == b"x = 2\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["a.toml"]
+
+
+def test_interrupted_replace_leaves_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "a.toml"
+    target.write_bytes(b"old = true\n")
+
+    def boom(src: object, dst: object) -> None:
+        raise OSError("killed before the rename")
+
+    monkeypatch.setattr(os, "replace", boom)
+    with pytest.raises(OSError, match=r"killed"):
+        atomic_write(target, "new = true\n")
+    assert target.read_bytes() == b"old = true\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["a.toml"]  # no temp file left behind
+
+
+def test_write_failing_half_way_leaves_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "a.toml"
+    target.write_bytes(b"old = true\n")
+    real_open = open
+
+    class HalfWriter:
+        def __init__(self, fh):
+            self.fh = fh
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.fh.close()
+
+        def write(self, data: bytes) -> int:
+            self.fh.write(data[: len(data) // 2])
+            raise OSError("disk full")
+
+    monkeypatch.setattr(files, "open", lambda p, mode: HalfWriter(real_open(p, mode)), raising=False)
+    with pytest.raises(OSError, match=r"disk full"):
+        atomic_write(target, "new = 'a much longer text than before'\n")
+    assert target.read_bytes() == b"old = true\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["a.toml"]
+
+
+def test_a_failed_save_changes_nothing_in_the_session(
+    fight: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = file_snapshot(fight.path)
+    memory = fight.encounter.model_dump()
+    log_length = len(fight.log)
+
+    def boom(src: object, dst: object) -> None:
+        raise OSError("no space left")
+
+    monkeypatch.setattr(os, "replace", boom)
+    with pytest.raises(StoreError, match=r"could not save encounters/ambush.toml: no space left"):
+        fight.damage("goblin 1", 2)
+    monkeypatch.undo()
+    assert file_snapshot(fight.path) == before
+    assert fight.encounter.model_dump() == memory
+    assert len(fight.log) == log_length
+    assert fight.history.peek_undo().kind is EventKind.ENCOUNTER  # the damage was never recorded
+
+
+def test_append_text_only_appends(tmp_path: Path) -> None:
+    log = tmp_path / "log" / "2026-11-21.toml"
+    append_text(log, "a = 1\n")
+    append_text(log, "b = 2\n")
+    assert log.read_text() == "a = 1\nb = 2\n"
+
+
+def test_read_toml_names_the_line(tmp_path: Path) -> None:
+    bad = tmp_path / "roster" / "x.toml"
+    bad.parent.mkdir()
+    bad.write_text('name = "X"\nkind = \n', encoding="utf-8")
+    with pytest.raises(FileProblem) as info:
+        read_toml(bad, tmp_path)
+    assert str(info.value.problems[0]).startswith("roster/x.toml:2: invalid TOML")
+    bad.write_bytes(b'name = "X"\nnotes = "\xff"\n')
+    with pytest.raises(FileProblem, match=r"roster/x.toml:2: not UTF-8"):
+        read_toml(bad, tmp_path)
+
+
+def test_line_of_follows_the_key_path() -> None:
+    text = (
+        'schema_version = 1\nname = "Ambush"\n\n[[combatants]]\nid = "a"\nname = "A"\n\n'
+        '[combatants.sheet]\nhp = 3\n\n[[combatants]]\nid = "b"\nname = "B"\n\n'
+        '[combatants.sheet]\nhp = "lots"\n'
+    )
+    assert line_of(text, ["name"]) == 2
+    assert line_of(text, ["combatants", 1, "name"]) == 13
+    assert line_of(text, ["combatants", 1, "sheet", "hp"]) == 16
+    assert line_of(text, ["combatants", 0, "sheet", "hp"]) == 9
+    assert line_of(text, ["nothing", "here"]) == 1
