@@ -1,0 +1,102 @@
+"""Hypothesis strategies that generate VALID dice expressions, in every accepted dialect.
+
+`expressions()` mixes canonical spellings with the Roll20 / Foundry / d20 aliases, so properties
+over it also exercise alias resolution. `small_expressions()` keeps dice pools and faces small
+enough that exact odds stay quick to compute. Division only ever divides by a positive literal,
+so generated expressions never fail with a division by zero.
+"""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+SIDES = (1, 2, 3, 4, 6, 8, 10, 12, 20, 100)
+
+
+@st.composite
+def targets(draw: st.DrawFn, low: int, high: int, *, bare: bool, proper: bool) -> str:
+    """A target naming at least one face in [low, high]; `proper`: never every face."""
+    faces = list(range(low, high + 1))
+    cut = 1 if proper else 0  # a proper range must leave at least one face out
+    kinds = ["=", ">=", "<=", ">", "<", "set"] + (["face"] if bare else [])
+    kind = draw(st.sampled_from(kinds))
+    if kind in ("=", "face"):
+        value = draw(st.sampled_from([f for f in faces if f >= 0] if kind == "face" else faces))
+        return ("" if kind == "face" else "=") + str(value)
+    if kind == "set":
+        chosen = sorted(set(draw(st.lists(st.sampled_from(faces), min_size=1, max_size=4))))
+        if proper and len(chosen) == len(faces):
+            chosen = chosen[1:]
+        return "{" + ",".join(map(str, chosen)) + "}"
+    bound = {
+        ">=": st.integers(low + cut, high),
+        ">": st.integers(low - 1 + cut, high - 1),
+        "<=": st.integers(low, high - cut),
+        "<": st.integers(low + 1, high + 1 - cut),
+    }[kind]
+    return kind + str(draw(bound))
+
+
+@st.composite
+def dice_terms(draw: st.DrawFn, max_count: int = 12, sides: tuple[int, ...] = SIDES) -> str:
+    """One dice term with a coherent set of modifiers, spelled in a random dialect.
+
+    Each modifier is present when a draw comes out non-zero, so the simplest example (the one
+    Hypothesis shrinks towards) is a bare `NdS`.
+    """
+    count = draw(st.integers(0, max_count))
+    kind = draw(st.sampled_from([*sides, "%", "F"]))
+    low, high = (-1, 1) if kind == "F" else (1, 100 if kind == "%" else kind)
+    head = ("" if count == 1 and draw(st.booleans()) else str(count)) + "d" + str(kind)
+    parts = [head]
+    if draw(st.integers(0, 3)) == 3:
+        op = draw(st.sampled_from(["r", "ro", "rr"]))
+        if op != "rr" or high > low:
+            bare_default = low >= 0 and draw(st.booleans())
+            target = "" if bare_default else draw(targets(low, high, bare=True, proper=op == "rr"))
+            parts.append(op + target)
+    if high > low and draw(st.integers(0, 3)) == 3:
+        op = draw(st.sampled_from(["!", "x", "e"]))
+        target = "" if draw(st.booleans()) else draw(targets(low, high, bare=True, proper=True))
+        parts.append(op + target)
+    if draw(st.integers(0, 4)) == 4:
+        lo_bound = draw(st.integers(low, high))
+        parts.append(draw(st.sampled_from(["mi", "min"])) + str(lo_bound))
+        if draw(st.booleans()):
+            parts.append(draw(st.sampled_from(["ma", "max"])) + str(draw(st.integers(lo_bound, high))))
+    if draw(st.integers(0, 2)) == 2:
+        op = draw(st.sampled_from(["kh", "kl", "dh", "dl", "k", "d", "ph", "pl"]))
+        parts.append(op + str(draw(st.integers(0, max_count + 1))))
+    if draw(st.integers(0, 3)) == 3:
+        prefix = draw(st.sampled_from(["", "cs"]))
+        target = draw(targets(low, high, bare=prefix == "cs", proper=False))
+        if prefix or target[0] in "<>=":
+            parts.append(prefix + target)
+            if draw(st.booleans()):
+                op = draw(st.sampled_from(["f", "df", "sf"]))
+                parts.append(op + draw(targets(low, high, bare=True, proper=False)))
+    return "".join(parts)
+
+
+def _combine(children: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+    binary = st.tuples(children, st.sampled_from(["+", "-", "*"]), children).map(
+        lambda t: f"{t[0]} {t[1]} {t[2]}"
+    )
+    divided = st.tuples(children, st.integers(1, 9)).map(lambda t: f"{t[0]}/{t[1]}")
+    grouped = children.map(lambda c: f"({c})")
+    negated = children.map(lambda c: f"-{c}" if c[:1] != "-" else f"-({c})")
+    labeled = st.tuples(children, st.sampled_from(["fire", "cold", "to hit", "x"])).map(
+        lambda t: f"({t[0]}) [{t[1]}]"
+    )
+    return st.one_of(binary, divided, grouped, negated, labeled)
+
+
+def expressions(max_count: int = 12, sides: tuple[int, ...] = SIDES) -> st.SearchStrategy[str]:
+    """Whole expressions: dice terms and numbers under arithmetic, parentheses and labels."""
+    leaves = st.one_of(dice_terms(max_count, sides), st.integers(0, 50).map(str))
+    return st.recursive(leaves, _combine, max_leaves=5)
+
+
+def small_expressions() -> st.SearchStrategy[str]:
+    """Expressions whose exact distribution is cheap: few dice, few faces."""
+    return expressions(max_count=3, sides=(1, 2, 3, 4, 6))
