@@ -1,0 +1,360 @@
+"""The reference pane: the system's tables and the campaign's own, searchable, with a lookup
+box and rolls on random tables.
+
+A GM mid-fight wants "what does a 17 on the hit table say" or "which table mentions fog" in two
+keys, so the pane is a search box over every table (name first, then content, best first), the
+open table's rows, and a lookup box that puts the cursor and a ``▶`` on the row for a roll or a
+name (`Table.lookup`). Content matches are marked ``•`` in the open table. Rolling posts the
+same command a GM could type (`roll table NAME`), so the roll, its nested dice and `{Table}`
+references are resolved by the session and land in the dice log; faces rolled at the table go
+up as `ReferencePane.Roll` with the faces.
+
+Rows are drawn as aligned columns when the pane is wide enough and as labelled cells
+("Cost: 2 · Trigger: attack") that wrap when it is not, so nothing is cut off at 80x24. Below
+~90 columns the pane shows either the list or the open table (Enter opens, Escape goes back);
+wider, both side by side.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.widgets import Input, Static
+
+from gmconsole.engine.tables import Table, TableError, search_tables
+from gmconsole.engine.tables.model import cell_text
+from gmconsole.tui.messages import Command
+from gmconsole.tui.screens.prompt import TextPrompt
+from gmconsole.tui.widgets.line_list import GUTTER, LineList, Row
+
+if TYPE_CHECKING:
+    from gmconsole.store.session import Session
+
+SPLIT_WIDTH = 90
+"""From this pane width on, the table list and the open table are shown side by side."""
+
+
+def table_key(table: Table) -> str:
+    return f"{table.source}#{table.id}"
+
+
+def table_title(table: Table) -> Text:
+    """"Road encounters · random 2d6 · stand-in": what it is and how it is used."""
+    text = Text(table.name, style="bold")
+    how = table.kind + (f" {table.dice}" if table.dice else "")
+    text.append(f" · {how}")
+    if table.stand_in:
+        text.append(" · stand-in", style="italic")
+    return text
+
+
+def table_info(table: Table) -> Text:
+    """The open table's header: title, where it comes from, credit and note."""
+    text = table_title(table)
+    origin = [p for p in (table.group or table.source, table.credit, table.licence) if p]
+    if origin:
+        text.append("\n" + " · ".join(origin), style="dim")
+    if table.note:
+        text.append(f"\n{table.note.splitlines()[0]}", style="italic")
+    return text
+
+
+def row_texts(table: Table, width: int) -> tuple[Text | None, list[Text]]:
+    """A header and one text per row: aligned columns if they fit in `width`, else labelled cells."""
+    rows = table.text_rows()
+    k = table.columns.index(table.key) if table.key in table.columns else 0
+    if table.row_list and table.keyed_by_number:
+        for i, row in enumerate(table.row_list):  # weighted rows show their range, not the weight
+            if row.weight is not None:
+                rows[i] = [*rows[i][:k], row.range_text, *rows[i][k + 1 :]]
+    widths = [max([len(c), *(len(r[i]) for r in rows)]) for i, c in enumerate(table.columns)]
+    sep = " │ "
+    if sum(widths) + len(sep) * (len(widths) - 1) <= width:
+        def line(cells: list[str], style: str = "") -> Text:
+            out = Text()
+            for i, cell in enumerate(cells):
+                if i:
+                    out.append(sep, style="dim")
+                out.append(cell.ljust(widths[i]) if i < len(cells) - 1 else cell, style=style)
+            return out
+
+        return line(table.columns, "bold"), [line(r) for r in rows]
+    key_width = min(max(len(r[k]) for r in rows) if rows else 0, max(4, width // 4))
+    out = []
+    for r in rows:
+        text = Text(r[k].ljust(key_width), style="bold")
+        others = [(c, r[i]) for i, c in enumerate(table.columns) if i != k]
+        if len(others) == 1:
+            text.append(f"{sep}{others[0][1]}")
+        else:
+            text.append(sep + " · ".join(f"{c}: {v}" for c, v in others if v != ""))
+        out.append(text)
+    return None, out
+
+
+class ReferencePane(Vertical):
+    """Search box, table list, open table with lookup box; `show(session)` redraws."""
+
+    DEFAULT_CSS = (Path(__file__).with_name("reference.tcss")).read_text(encoding="utf-8")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("slash", "search", "Search", id="reference.search", tooltip="Search tables: name, content"),
+        Binding("equals_sign", "lookup", "Lookup", id="reference.lookup", tooltip="Look up a roll or a name"),
+        Binding("r", "roll", "Roll", id="reference.roll", tooltip="Roll on the selected random table"),
+        Binding("F", "roll_typed", "Roll typed", id="reference.roll_typed", tooltip="Roll, faces typed"),
+        Binding("enter", "open", "Open", show=False, id="reference.open"),
+        Binding("escape", "back", "Back", show=False, id="reference.back"),
+    ]
+
+    class Roll(Message):
+        """Roll on `table` with faces rolled by hand (`session.roll_table(table, dice=dice)`)."""
+
+        def __init__(self, table: str, dice: list[int]) -> None:
+            super().__init__()
+            self.table = table
+            self.dice = dice
+
+    def __init__(self, *, id: str | None = "reference", classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.border_title = "4 Tables"
+        self.session: Session | None = None
+        self.tables: dict[str, Table] = {}
+        self.open_key: str | None = None
+        self.looked_up: int | None = None
+        """Index of the row the lookup box found (marked ▶)."""
+
+    def compose(self) -> ComposeResult:
+        yield Input(placeholder="/ search tables: name or content", id="ref-search", compact=True)
+        with Horizontal(id="ref-body"):
+            yield LineList(id="ref-tables")
+            with Vertical(id="ref-table"):
+                yield Static("", id="ref-info")
+                yield Input(placeholder="= look up a roll or a name", id="ref-lookup", compact=True)
+                yield LineList(id="ref-rows")
+                yield Static("", id="ref-status")
+
+    def on_mount(self) -> None:
+        self.set_class(True, "-list")
+        if self.session is not None:
+            self.show(self.session)
+
+    def focus_list(self) -> None:
+        target = "#ref-rows" if self.has_class("-table") and not self.has_class("-split") else "#ref-tables"
+        self.query_one(target, LineList).focus()
+
+    # ------------------------------------------------------------------ data in
+
+    def show(self, session: Session) -> None:
+        """Redraw the list (keeping the search) and the open table (keeping the lookup)."""
+        self.session = session
+        if not self.is_mounted:
+            return
+        self._fill_list()
+        self._fill_rows()
+
+    @property
+    def query_text(self) -> str:
+        return self.query_one("#ref-search", Input).value.strip()
+
+    @property
+    def open_table(self) -> Table | None:
+        return self.tables.get(self.open_key or "")
+
+    def _fill_list(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        everything = list(session.tables)
+        self.tables = {table_key(t): t for t in everything}
+        query = self.query_text
+        found = search_tables(everything, query) if query else everything
+        rows: list[Row] = []
+        if query:
+            rows.append(Row(Text(f"{len(found)} table(s) match {query!r}", style="italic"), kind="heading"))
+            rows += [Row(self._list_entry(t), key=table_key(t)) for t in found]
+        else:
+            group = None
+            for t in found:
+                heading = t.group or t.source.split("/")[0]
+                if heading != group:
+                    group = heading
+                    rows.append(Row(Text(heading, style="bold underline"), kind="heading"))
+                rows.append(Row(self._list_entry(t), key=table_key(t)))
+        if not everything:
+            rows = [Row(Text("No tables: add TOML files to the campaign's tables/ folder.", style="italic"))]
+        self.query_one("#ref-tables", LineList).set_rows(rows, select=self.open_key)
+
+    def _list_entry(self, table: Table) -> Text:
+        text = Text(table.name)
+        if table.dice:
+            text.append(f" ({table.dice})", style="dim")
+        return text
+
+    def _fill_rows(self) -> None:
+        table = self.open_table
+        info = self.query_one("#ref-info", Static)
+        rows_list = self.query_one("#ref-rows", LineList)
+        if table is None:
+            info.update(Text("Select a table and press Enter.", style="italic"))
+            rows_list.set_rows([])
+            return
+        info.update(table_info(table))
+        width = max(10, rows_list.scrollable_content_region.width - GUTTER - 2)
+        header, texts = row_texts(table, width)
+        query = self.query_text
+        matching = {r.index for r in table.matching_rows(query)} if query else set()
+        rows: list[Row] = [Row(Text("  ").append_text(header), kind="heading")] if header else []
+        for i, text in enumerate(texts):
+            mark = "▶ " if i == self.looked_up else ("• " if i in matching else "  ")
+            rows.append(Row(Text(mark, style="bold").append_text(text), key=str(i)))
+        select = str(self.looked_up) if self.looked_up is not None else None
+        if select is None and matching:
+            select = str(min(matching))
+        rows_list.set_rows(rows, select=select)
+
+    # ------------------------------------------------------------------ layout
+
+    def on_resize(self) -> None:
+        self.set_class(self.size.width >= SPLIT_WIDTH, "-split")
+        if self.open_table is not None:
+            self._fill_rows()
+
+    def _mode(self, mode: str) -> None:
+        self.set_class(mode == "list", "-list")
+        self.set_class(mode == "table", "-table")
+
+    # ------------------------------------------------------------------ events
+
+    @on(Input.Changed, "#ref-search")
+    def _search_changed(self) -> None:
+        self._fill_list()
+        if self.open_table is not None:
+            self._fill_rows()
+
+    @on(Input.Submitted, "#ref-search")
+    def _search_done(self) -> None:
+        self._mode("list")
+        tables = self.query_one("#ref-tables", LineList)
+        tables.focus()
+        tables.action_cursor_to(0)
+
+    @on(LineList.Highlighted, "#ref-tables")
+    def _table_highlighted(self, event: LineList.Highlighted) -> None:
+        event.stop()
+        if self.has_class("-split") and event.key in self.tables:
+            self._open(event.key, focus=False)
+
+    @on(LineList.Highlighted, "#ref-rows")
+    def _row_highlighted(self, event: LineList.Highlighted) -> None:
+        event.stop()
+
+    @on(Input.Changed, "#ref-lookup")
+    def _lookup_changed(self, event: Input.Changed) -> None:
+        self._lookup(event.value)
+
+    @on(Input.Submitted, "#ref-lookup")
+    def _lookup_done(self, event: Input.Submitted) -> None:
+        if self._lookup(event.value):
+            self.query_one("#ref-rows", LineList).focus()
+
+    def _open(self, key: str | None, *, focus: bool = True) -> None:
+        if key is None or key not in self.tables:
+            return
+        if key != self.open_key:
+            self.open_key = key
+            self.looked_up = None
+            self.query_one("#ref-lookup", Input).value = ""
+            self.query_one("#ref-status", Static).update("")
+        self._mode("table")
+        self._fill_rows()
+        self.call_after_refresh(self._fill_rows)  # again once the rows list has its width
+        if focus:
+            self.query_one("#ref-rows", LineList).focus()
+
+    def _lookup(self, value: str) -> bool:
+        """Mark and select the row for `value`; say why when there is none."""
+        table = self.open_table
+        status = self.query_one("#ref-status", Static)
+        if table is None:
+            status.update("Open a table first (Enter on the list).")
+            return False
+        if not value.strip():
+            self.looked_up = None
+            status.update("")
+            self._fill_rows()
+            return False
+        try:
+            row = table.lookup(value)
+        except TableError as exc:
+            self.looked_up = None
+            status.update(Text(f"✗ {exc}", style="bold"))
+            self._fill_rows()
+            return False
+        self.looked_up = row.index
+        answer = row.text() if len(row.cells) > 1 else cell_text(row.key)
+        status.update(Text(f"▶ {row.range_text}: {answer}"))
+        self._fill_rows()
+        return True
+
+    # ------------------------------------------------------------------ actions
+
+    def action_open(self) -> None:
+        tables = self.query_one("#ref-tables", LineList)
+        if tables.has_focus:
+            self._open(tables.cursor_key)
+
+    def action_search(self) -> None:
+        self._mode("list")
+        self.query_one("#ref-search", Input).focus()
+
+    def action_lookup(self) -> None:
+        if self.open_table is None:
+            self._open(self.query_one("#ref-tables", LineList).cursor_key, focus=False)
+        if self.open_table is not None:
+            self._mode("table")
+            self.query_one("#ref-lookup", Input).focus()
+
+    def action_back(self) -> None:
+        self._mode("list")
+        self.query_one("#ref-tables", LineList).focus()
+
+    def _roll_target(self) -> Table | None:
+        tables = self.query_one("#ref-tables", LineList)
+        table = self.tables.get(tables.cursor_key or "") if tables.has_focus else self.open_table
+        table = table or self.open_table or self.tables.get(tables.cursor_key or "")
+        if table is None:
+            self.notify("Select a table to roll on", severity="warning")
+            return None
+        if not table.dice:
+            self.notify(f"{table.name} has no dice to roll: use the lookup box (=)", severity="warning")
+            return None
+        return table
+
+    def action_roll(self) -> None:
+        table = self._roll_target()
+        if table is not None:
+            self.post_message(Command(f"roll table {table.name}"))
+
+    def action_roll_typed(self) -> None:
+        table = self._roll_target()
+        if table is None:
+            return
+        name = table.name
+
+        def done(text: str | None) -> None:
+            if text is None:
+                return
+            try:
+                faces = [int(t) for t in text.replace(",", " ").split()]
+            except ValueError:
+                self.notify(f"faces must be whole numbers, got {text!r}", severity="error")
+                return
+            self.post_message(self.Roll(name, faces))
+
+        self.app.push_screen(TextPrompt(f"Faces rolled for {name} ({table.dice}), in order"), done)

@@ -1,0 +1,160 @@
+"""Reference pane: search by name and content, the lookup box marking the row for a value,
+and rolls on random tables (nested dice and table references resolved) landing in the log."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from panes_host import PaneHost, make_session
+from textual import on
+
+from gmconsole.engine.events import EventKind
+from gmconsole.store.session import Session
+from gmconsole.tui.screens.prompt import TextPrompt
+from gmconsole.tui.widgets.line_list import LineList
+from gmconsole.tui.widgets.reference import ReferencePane
+
+TABLES = """
+title = "Wilderness"
+credit = "Test GM"
+
+[[table]]
+name = "Road encounters"
+dice = "2d6"
+columns = ["2d6", "Encounter"]
+rows = [
+  ["2-4", "[[1d4+1]] wolves"],
+  ["5-9", "2d6 pilgrims"],
+  ["10-11", "A storm: {Weather}"],
+  ["12", "Nothing"],
+]
+
+[[table]]
+name = "Weather"
+columns = ["Weight", "Weather"]
+rows = [[3, "Rain"], [1, "Fog"], [2, "Clear"]]
+
+[[table]]
+name = "Target numbers"
+kind = "lookup"
+columns = ["Difficulty", "TN"]
+rows = [["Easy", 5], ["Average", 6], ["Very hard", 9]]
+"""
+
+
+def session_with_tables(tmp_path: Path) -> Session:
+    session = make_session(tmp_path)
+    (session.path / "tables").mkdir(exist_ok=True)
+    (session.path / "tables" / "wild.toml").write_text(TABLES, encoding="utf-8")
+    session.close()
+    return Session.open(session.path)
+
+
+class RefHost(PaneHost):
+    @on(ReferencePane.Roll)
+    def _roll(self, message: ReferencePane.Roll) -> None:
+        self.intent(lambda: self.session.roll_table(message.table, dice=message.dice))
+
+
+def listed(pane: ReferencePane) -> list[str]:
+    return [pane.tables[r.key].name for r in pane.query_one("#ref-tables", LineList).rows if r.key]
+
+
+def shown_rows(pane: ReferencePane) -> list[str]:
+    return [r.text.plain for r in pane.query_one("#ref-rows", LineList).rows if r.key]
+
+
+async def test_search_filters_by_name_and_content(tmp_path: Path) -> None:
+    app = RefHost(session_with_tables(tmp_path), ReferencePane())
+    async with app.run_test(size=(60, 16)) as pilot:
+        await pilot.pause()
+        pane = app.pane
+        assert listed(pane) == ["Road encounters", "Weather", "Target numbers"]
+        await pilot.press("slash", *"fog")
+        await pilot.pause()
+        assert listed(pane) == ["Weather"]  # "Fog" is only in a cell
+        await pilot.press(*["backspace"] * 3, *"storm", "enter")
+        await pilot.pause()
+        assert listed(pane) == ["Road encounters"]
+        await pilot.press("enter")  # open it: the matching row is marked and selected
+        await pilot.pause()
+        rows = shown_rows(pane)
+        assert rows[2].startswith("• 10-11") and "A storm" in rows[2]
+        assert not rows[0].startswith("•")
+        assert pane.query_one("#ref-rows", LineList).cursor_key == "2"
+
+
+async def test_lookup_box_marks_the_row_for_a_value(tmp_path: Path) -> None:
+    app = RefHost(session_with_tables(tmp_path), ReferencePane())
+    async with app.run_test(size=(60, 16)) as pilot:
+        await pilot.pause()
+        pane = app.pane
+        await pilot.press("enter", "equals_sign", "7")
+        await pilot.pause()
+        rows = shown_rows(pane)
+        assert rows[1].startswith("▶ 5-9") and [r for r in rows if r.startswith("▶")] == [rows[1]]
+        assert pane.query_one("#ref-rows", LineList).cursor_key == "1"
+        assert "▶ 5-9: 2d6 pilgrims" in str(pane.query_one("#ref-status").render())
+        await pilot.press("3")  # 73: no such row, and the book's coverage is given
+        await pilot.pause()
+        assert "no row for 73" in str(pane.query_one("#ref-status").render())
+        assert "covers 2-12" in str(pane.query_one("#ref-status").render())
+        assert not any(r.startswith("▶") for r in shown_rows(pane))
+        # a lookup keyed by name takes a unique prefix
+        await pilot.press("escape", "escape", "down", "down", "enter", "equals_sign", *"av", "enter")
+        await pilot.pause()
+        assert pane.open_table is not None and pane.open_table.name == "Target numbers"
+        marked = [r for r in shown_rows(pane) if r.startswith("▶")]
+        assert len(marked) == 1 and "Average" in marked[0]
+        assert pane.query_one("#ref-rows", LineList).has_focus
+
+
+async def test_rolling_a_random_table_logs_an_event_with_nested_rolls(tmp_path: Path) -> None:
+    session = session_with_tables(tmp_path)
+    app = RefHost(session, ReferencePane())
+    async with app.run_test(size=(60, 16)) as pilot:
+        await pilot.pause()
+        before = len(session.log)
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.lines == ["roll table Road encounters"]
+        assert len(session.log) == before + 1 and session.log[-1].kind == EventKind.ROLL
+        assert session.log[-1].data["table"] == "Road encounters"
+        # typed faces: 5 + 6 = 11 -> "A storm: {Weather}", then 2 on the weather d6 -> Rain
+        await pilot.press("F")
+        assert isinstance(app.screen, TextPrompt)
+        await pilot.press(*"5 6 2", "enter")
+        await pilot.pause()
+        event = session.log[-1]
+        assert "A storm: Rain" in event.text, event.text
+        # 1 + 2 = 3 -> "[[1d4+1]] wolves" with a 3 on the d4 -> 4 wolves
+        await pilot.press("F", *"1 2 3", "enter")
+        await pilot.pause()
+        assert "4 wolves" in session.log[-1].text
+        assert app.errors == []
+
+
+async def test_tables_without_dice_are_not_rolled(tmp_path: Path) -> None:
+    session = session_with_tables(tmp_path)
+    app = RefHost(session, ReferencePane())
+    async with app.run_test(size=(60, 16)) as pilot:
+        await pilot.pause()
+        before = len(session.log)
+        await pilot.press("down", "down", "r")
+        await pilot.pause()
+        assert app.pane.query_one("#ref-tables", LineList).cursor_key.endswith("#target-numbers")
+        assert app.lines == [] and len(session.log) == before
+
+
+async def test_wide_pane_shows_list_and_table_side_by_side(tmp_path: Path) -> None:
+    app = RefHost(session_with_tables(tmp_path), ReferencePane())
+    async with app.run_test(size=(120, 20)) as pilot:
+        await pilot.pause()
+        pane = app.pane
+        assert pane.has_class("-split")
+        await pilot.press("down")
+        await pilot.pause()
+        assert pane.open_table is not None and pane.open_table.name == "Weather"
+        assert pane.query_one("#ref-tables").display and pane.query_one("#ref-rows").display
+        # weighted rows show the range each weight covers on the d6
+        assert [r.split("│")[0].strip() for r in shown_rows(pane)] == ["1-3", "4", "5-6"]
