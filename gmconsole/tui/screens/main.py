@@ -27,6 +27,7 @@ from gmconsole.tui.widgets.command_line import CommandLine
 from gmconsole.tui.widgets.dice_log import DiceLog
 from gmconsole.tui.widgets.initiative import InitiativePane
 from gmconsole.tui.widgets.line_list import LineList
+from gmconsole.tui.widgets.roster import RosterPane
 
 if TYPE_CHECKING:
     from gmconsole.store.session import Session
@@ -69,7 +70,7 @@ class MainScreen(Screen[None]):
             yield Static(id="status-right")
         with Container(id="panes"):
             yield InitiativePane(id="initiative", classes="pane")
-            yield _pane("roster", "RosterPane", "roster", "2 Roster")
+            yield RosterPane(id="roster", classes="pane")
             yield DiceLog(id="log", classes="pane")
             yield _pane("reference", "ReferencePane", "reference", "4 Tables")
         yield Static(id="message")
@@ -191,8 +192,7 @@ class MainScreen(Screen[None]):
         return self.query_one(InitiativePane).selected
 
     def selected_roster(self) -> str | None:
-        roster: Any = self.query_one("#roster")
-        return getattr(roster, "selected", None) if self._focused_pane() == "roster" else None
+        return self.query_one(RosterPane).selected if self._focused_pane() == "roster" else None
 
     def action_run_registered(self, action_id: str) -> None:
         """What every registry key does (see gmconsole.tui.actions)."""
@@ -217,9 +217,7 @@ class MainScreen(Screen[None]):
         self.toggle_zoom()
 
     def job_command_line(self) -> None:
-        cmd = self.query_one(CommandLine)
-        cmd.return_after_submit = False
-        cmd.focus()
+        self.query_one(CommandLine).focus()
 
     def job_pick(self) -> None:
         cid = self.selected_who()
@@ -233,22 +231,22 @@ class MainScreen(Screen[None]):
             return
         self.post_message(Reroll(log.selected))
 
-    def job_check(self) -> None:
+    def job_check(self, who: str | None = None) -> None:
         try:
             from gmconsole.tui.screens.check_dialog import CheckDialog
         except ImportError:
             self.say("the test dialog is not available; type: check <who> <option> [vs N]", error=True)
             return
-        self.app.push_screen(CheckDialog(self.session, who=self.selected_who()), self._after_dialog)
+        self.app.push_screen(CheckDialog(self.session, who=who or self.selected_who()), self._after_dialog)
 
-    def job_edit(self) -> None:
+    def job_edit(self, slug: str | None = None, *, new: bool = False) -> None:
         from gmconsole.tui.screens.sheet_form import SheetForm
 
-        slug = self.selected_roster() or self._roster_slug(self.selected_who())
-        if slug is None:
+        slug = slug or self.query_one(RosterPane).selected_slug or self._roster_slug(self.selected_who())
+        if slug is None and not new:
             self.say("select a character (roster or tracker) to edit", error=True)
             return
-        self.app.push_screen(SheetForm(self.session, slug), self._after_sheet)
+        self.app.push_screen(SheetForm(self.session, None if new else slug), self._after_sheet)
 
     def _roster_slug(self, cid: str | None) -> str | None:
         enc = self.session.encounter
@@ -260,7 +258,8 @@ class MainScreen(Screen[None]):
     def _after_sheet(self, edit: Any) -> None:
         if edit is None:
             return
-        self._intent(lambda: self.session.save_character(edit.slug, edit.character))
+        slug = edit.slug or self.session.free_slug(edit.character.name)
+        self._intent(lambda: self.session.save_character(slug, edit.character))
 
     def _after_dialog(self, result: Any) -> None:
         """Dialogs that already ran their intent return the event (or None); just redraw."""
@@ -311,6 +310,18 @@ class MainScreen(Screen[None]):
             self.say("only a dice roll can be rolled again", error=True)
             return
         self._intent(lambda: self.session.roll(expr, who=event.who, label=event.data.get("label")))
+
+    @on(RosterPane.Edit)
+    def _roster_edit(self, message: RosterPane.Edit) -> None:
+        self.job_edit(message.slug, new=message.slug is None)
+
+    @on(RosterPane.Check)
+    def _roster_check(self, message: RosterPane.Check) -> None:
+        self.job_check(message.who)
+
+    @on(RosterPane.Duplicate)
+    def _roster_duplicate(self, message: RosterPane.Duplicate) -> None:
+        self._intent(lambda: self.session.duplicate_character(message.slug, message.new_name))
 
     @on(LineList.Highlighted, "#init-list")
     def _highlighted(self) -> None:

@@ -1,7 +1,8 @@
 """The command line: dice ("3d6+2") and verbs ("dmg orc 5", "next", "undo") typed by hand.
 
 Up/Down walk the history, Tab completes names and verbs from `Session.completions` (again to
-cycle), Enter sends the line up as a `Command`, Escape gives the keys back to the panes.
+cycle), Enter sends the line up as a `Command`. Enter and Escape both give the keys back to the
+panes, so one-key actions work again at once (":" comes back here).
 """
 
 from __future__ import annotations
@@ -36,14 +37,14 @@ class CommandLine(Input):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(
-            placeholder=": dice (3d6+2) or a verb (next, dmg orc 5, undo) · Tab completes", id=id
+            placeholder=": dice (3d6+2) or a verb (next, dmg orc 5, undo) · Tab completes",
+            id=id,
+            select_on_focus=False,
         )
         self.history: list[str] = []
         self._pos = 0
         self._completer: Callable[[str], list[str]] = lambda _prefix: []
         self._cycle: tuple[str, list[str], int] | None = None
-        self.return_after_submit = False
-        """Set when a key put a verb here: Enter then hands the keys back to the panes."""
 
     def show(self, session: Session) -> None:
         self._completer = session.completions
@@ -51,7 +52,6 @@ class CommandLine(Input):
     def prefill(self, text: str) -> None:
         self.value = text
         self.cursor_position = len(text)
-        self.return_after_submit = True
         self.focus()
 
     # ------------------------------------------------------------------ history
@@ -110,11 +110,8 @@ class CommandLine(Input):
         if line:
             self.remember(line)
             self.post_message(Command(line))
-        if self.return_after_submit or not line:
-            self.return_after_submit = False
-            self.post_message(self.Leave())
+        self.post_message(self.Leave())
 
     def action_leave(self) -> None:
         self.value = ""
-        self.return_after_submit = False
         self.post_message(self.Leave())

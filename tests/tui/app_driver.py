@@ -1,0 +1,41 @@
+"""Helpers for driving the whole console in tests: build the app, type, read the screen."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from gmconsole.tui.app import GmConsole
+from gmconsole.tui.screens.main import MainScreen
+
+
+def make_app(path: Path, seed: int = 11) -> GmConsole:
+    return GmConsole(path, rng=random.Random(seed))
+
+
+def screen_text(app: GmConsole) -> str:
+    """What the terminal shows, as plain text (no styles): what a GM reads without colour."""
+    return "\n".join("".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips())
+
+
+async def type_line(pilot: Pilot, text: str, *, enter: bool = True) -> None:
+    """Type into whatever has focus, one key per character, then Enter."""
+    for ch in text:
+        await pilot.press("space" if ch == " " else ch)
+    if enter:
+        await pilot.press("enter")
+    await pilot.pause()
+
+
+async def command(pilot: Pilot, line: str) -> None:
+    """':' then the line then Enter, the way a GM types a verb or dice."""
+    await pilot.press("colon")
+    await type_line(pilot, line)
+
+
+def main_screen(app: GmConsole) -> MainScreen:
+    screen = app.screen
+    assert isinstance(screen, MainScreen), f"expected the main screen, got {screen!r}"
+    return screen
