@@ -8,6 +8,7 @@ append is one write followed by fsync.
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import enum
 from collections.abc import Mapping
 from fractions import Fraction
@@ -24,22 +25,23 @@ from gmconsole.store.problems import FileProblem, Problem, display_path
 LOG_DIR = "log"
 
 
-def jsonable(value: Any) -> Any:
-    """Plain JSON/TOML types for anything a result object may hold (dataclasses, tuples,
-    fractions, enums, pydantic models), so events serialise the same everywhere."""
+def plain(value: Any) -> Any:
+    """Plain TOML types for anything a result object may hold (dataclasses, tuples, fractions,
+    enums, pydantic models), so events serialise the same everywhere. TOML's own types (dates
+    and times, infinite floats) are kept as they are: a JSON detour would lose them."""
     if isinstance(value, BaseModel):
-        return jsonable(value.model_dump(mode="json"))
+        return plain(value.model_dump())
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, Mapping):
-        return {str(k): jsonable(v) for k, v in value.items()}
+        return {str(k): plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple | set | frozenset):
-        return [jsonable(v) for v in value]
+        return [plain(v) for v in value]
     if isinstance(value, enum.Enum):
-        return jsonable(value.value)
+        return plain(value.value)
     if isinstance(value, Fraction):
         return str(value)
-    if value is None or isinstance(value, bool | int | float | str):
+    if value is None or isinstance(value, bool | int | float | str | dt.date | dt.time):
         return value
     return str(value)
 
@@ -51,7 +53,7 @@ def day_file(root: Path, event: Event) -> Path:
 
 def event_text(event: Event) -> str:
     """The `[[event]]` block appended for one event."""
-    return dump_toml({"event": [jsonable(event.model_dump(mode="json", exclude_none=True))]})
+    return dump_toml({"event": [plain(event.model_dump(exclude_none=True))]})
 
 
 def append_event(root: Path, event: Event) -> Path:

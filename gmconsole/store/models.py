@@ -76,8 +76,11 @@ def file_of_path(entity_path: str) -> str:
 
 
 def snapshot(model: BaseModel) -> dict[str, Any]:
-    """The plain dict an entity is stored and undone as (JSON types, None dropped)."""
-    return model.model_dump(mode="json", exclude_none=True)
+    """The plain dict an entity is stored and undone as (None dropped).
+
+    Python mode, not JSON mode: the values a GM typed in TOML (dates, `inf`) must come back out
+    exactly as they went in, which a JSON detour would not do."""
+    return model.model_dump(exclude_none=True)
 
 
 def from_snapshot(entity_path: str, data: Mapping[str, Any]) -> Entity:

@@ -26,7 +26,7 @@ from gmconsole.store import commands
 from gmconsole.store.combat import CombatIntents
 from gmconsole.store.folder import CAMPAIGN_FILE, load_campaign_file, load_folder
 from gmconsole.store.lock import CampaignLock
-from gmconsole.store.log import jsonable, read_log
+from gmconsole.store.log import plain, read_log
 from gmconsole.store.roster_ops import RosterIntents
 from gmconsole.store.state import Target
 
@@ -141,7 +141,7 @@ class Session(CombatIntents, RosterIntents):
         heading = label or who
         text = f"{heading}: {result}" if heading else str(result)
         data = {"expr": expr, "label": label, "result": render_json(result)}
-        event = Event(kind=EventKind.ROLL, text=text, who=key, data=jsonable(data))
+        event = Event(kind=EventKind.ROLL, text=text, who=key, data=plain(data))
         self.record(event)
         return event
 
@@ -155,7 +155,7 @@ class Session(CombatIntents, RosterIntents):
         text = result.summary()
         if not text.startswith(target.name):
             text = f"{target.name}: {text}"
-        data = {"request": jsonable(request), **jsonable(result)}
+        data = {"request": plain(request), **plain(result)}
         event = Event(kind=EventKind.CHECK, text=text, who=target.key, data=data)
         self.record(event)
         return event
@@ -199,7 +199,7 @@ class Session(CombatIntents, RosterIntents):
             result = table.roll(self.rng, dice=faces, resolver=resolver_for(self.tables))
         except ValueError as exc:  # dice-language errors inside a result cell
             raise RulesError(str(exc)) from exc
-        data = {"table": table.name, "result": jsonable(result)}
+        data = {"table": table.name, "result": plain(result)}
         event = Event(kind=EventKind.ROLL, text=result.summary(), data=data)
         self.record(event)
         return event

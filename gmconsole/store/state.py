@@ -24,7 +24,7 @@ from gmconsole.engine.roster import Character
 from gmconsole.engine.turn_order import RoundContext, TurnOrder
 from gmconsole.store.files import drop_none
 from gmconsole.store.folder import write_entity
-from gmconsole.store.log import append_event, jsonable
+from gmconsole.store.log import append_event, plain
 from gmconsole.store.models import Campaign, file_of_path, from_snapshot, snapshot
 from gmconsole.store.problems import Problem, ReadOnlyError
 from gmconsole.systems.base import GameSystem
@@ -250,7 +250,7 @@ class SessionState:
             after = None if model is None else snapshot(model)
             if before != after:
                 changes.append(Change(path=path, before=before, after=after))
-        event = Event(kind=kind, text=text, who=who, data=jsonable(data or {}), changes=changes)
+        event = Event(kind=kind, text=text, who=who, data=plain(data or {}), changes=changes)
         self.apply_changes(changes)
         self.record(event)
         self.history.record(event)
@@ -261,7 +261,7 @@ class SessionState:
 
         Its data is normalised first (plain types, None dropped) so the event in memory equals
         the one a later session reads back from the file."""
-        event.data = drop_none(jsonable(event.data))
+        event.data = drop_none(plain(event.data))
         try:
             append_event(self.path, event)
         except OSError as exc:
