@@ -74,10 +74,14 @@ class Total:
     value: int
     roll_bonus: int
     """The bonus chart's number for the final die roll."""
-    bonus: int
-    """The bonus actually used (after a floor)."""
     modifiers: tuple[Modifier, ...] = ()
     difficulty: int | None = None
+    bonus_floor: int | None = None
+
+    @property
+    def bonus(self) -> int:
+        """The bonus actually used: the chart's, raised to the floor if there is one."""
+        return self.roll_bonus if self.bonus_floor is None else max(self.roll_bonus, self.bonus_floor)
 
     @property
     def total(self) -> int:
@@ -123,8 +127,7 @@ def action_total(
     bonus_floor: int | None = None,
 ) -> Total:
     """An action total; `bonus_floor=1` for active defence, pushes, active find, point-blank."""
-    used = roll_bonus if bonus_floor is None else max(roll_bonus, bonus_floor)
-    return Total("action", value, roll_bonus, used, tuple(modifiers), difficulty)
+    return Total("action", value, roll_bonus, tuple(modifiers), difficulty, bonus_floor)
 
 
 def effect_total(
@@ -137,4 +140,6 @@ def effect_total(
     """An effect total: the second value plus the action's bonus number, the action's
     `to_effect` modifiers and the effect's own (coup de grace +3, all-out +1...)."""
     carried = tuple(m for m in action.modifiers if m.to_effect)
-    return Total("effect", effect_value, action.roll_bonus, action.bonus, (*carried, *modifiers), difficulty)
+    return Total(
+        "effect", effect_value, action.roll_bonus, (*carried, *modifiers), difficulty, action.bonus_floor
+    )
