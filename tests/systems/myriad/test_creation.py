@@ -24,7 +24,7 @@ def test_a1_recommended_method_is_the_default_preset():
     assert preset_ids() == ["recommended", "mundane", "heroic", "godlike"]
 
 
-def test_ex01_pool_presets_from_t1():
+def test_pool_presets_from_t1():
     assert preset("heroic", stats=6).stat_points == 18  # EX-01
     assert [preset(k).stat_points for k in ("mundane", "heroic", "godlike")] == [8, 12, 16]
     assert preset("heroic").skill_points == 12

@@ -16,7 +16,7 @@ from gmconsole.systems.myriad.effects import (
 )
 
 
-def test_ex31_bleeding_ignores_worn_armour():
+def test_bleeding_ignores_worn_armour():
     assert effect_armour(EffectKind.BLEEDING, natural=0, worn=4) == 2
     assert effect_armour(EffectKind.BLEEDING, natural=2) == 4
     hit = resolve_effect(EffectKind.BLEEDING, 2, dice=[3])
@@ -53,11 +53,11 @@ def test_rolled_effect_and_duration():
 
 
 @pytest.mark.parametrize(("metres", "points"), [(3, 0), (6, 1), (9, 2), (40, 10), (4.5, 0)])
-def test_ex30_falling_c13(metres, points):
+def test_falling_ruling_c13(metres, points):
     assert falling_damage(metres) == points
 
 
-def test_ex30_starvation_and_exposure():
+def test_starvation_and_exposure():
     assert starvation_damage(days_without_food=4) == 2
     assert starvation_damage(days_without_water=1) == 2
     assert exposure_damage(2) == 4

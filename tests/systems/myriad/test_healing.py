@@ -28,7 +28,7 @@ def test_critical_counter_resets_when_the_critical_line_is_whole():
     assert line.healing_nights == 0
 
 
-def test_ex25_medic_tn_formula_and_the_printed_erratum():
+def test_medic_tn_modes_ruling_d1():
     # EX-25 / D1: 3 critical + 1 wound box left. The formula gives 8; the book prints 9.
     line = Resilience(boxes=4, critical=3, crossed=3)
     assert medic_tn(line) == 8
@@ -39,7 +39,7 @@ def test_ex25_medic_tn_formula_and_the_printed_erratum():
     assert medic_tn(hurt, "critical_only_if_any_lost") == 12 - 3
 
 
-def test_ex25_medic_success_restores_one_plus_margin_criticals_first():
+def test_medic_success_restores_one_plus_margin_criticals_first():
     line = Resilience(boxes=6, critical=3, crossed=4, critical_crossed=2)
     tn = medic_tn(line)
     assert tn == 12 - (2 + 1)
@@ -47,12 +47,6 @@ def test_ex25_medic_success_restores_one_plus_margin_criticals_first():
     assert outcome.success and outcome.healed is not None
     assert (outcome.healed.critical, outcome.healed.main) == (2, 1)
     assert (line.crossed, line.critical_crossed) == (3, 0)
-
-
-def test_ex25_roll_10_against_tn_8_restores_three():
-    line = Resilience(boxes=4, critical=3, crossed=3)  # TN 8
-    outcome = medic_heal(line, 10)
-    assert outcome.healed is not None and outcome.healed.restored == 3
 
 
 def test_medic_failure_changes_nothing_and_dead_patient_tn_is_12():

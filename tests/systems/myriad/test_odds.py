@@ -46,12 +46,6 @@ def test_closed_form_matches_icepool(pool):
     assert sum(raw_distribution(pool).values()) == 1
 
 
-def test_ex13_average_person_is_19_27_not_80_percent():
-    # EX-13 (ruling B1): the book claims "better than 80%"; the exact figure is 19/27.
-    assert success_chance(3, 1, 6) == Fraction(19, 27)
-    assert success_chance(4, 1, 6) == Fraction(65, 81)
-
-
 # Spec §2.6 derived table, rows n = 1..10, columns t = 2..11 (rounded to 3 places).
 TABLE = {
     1: [0.833, 0.667, 0.500, 0.333, 0.167, 0.167, 0, 0, 0, 0],

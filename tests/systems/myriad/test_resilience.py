@@ -5,7 +5,7 @@ from pydantic import ValidationError
 
 from gmconsole.engine.errors import RulesError
 from gmconsole.systems.myriad import Resilience
-from gmconsole.systems.myriad.resilience import base_critical, resolve_line, wounds_line
+from gmconsole.systems.myriad.resilience import resolve_line
 
 
 def test_fixture_overflow_onto_the_critical_line_incapacitates():
@@ -71,12 +71,3 @@ def test_impossible_lines_are_refused():
         Resilience(boxes=3, crossed=4)
     with pytest.raises(RulesError, match="not a number of boxes"):
         Resilience(boxes=3).apply(-1)
-
-
-def test_ex03_starting_lines_and_ruling_a2():
-    # EX-03: Power 4, Spirit 3 -> Wounds 4, Critical 2, Resolve 3; Power 5 -> 3; Power 1 -> 1
-    assert (wounds_line(4).boxes, wounds_line(4).critical, resolve_line(3).boxes) == (4, 2, 3)
-    assert base_critical(5) == 3 and base_critical(1) == 1
-    # With 12 HP: +2 Wound boxes (4 HP), +4 Critical (4 HP), +4 Resolve (4 HP)
-    bought = wounds_line(4, extra_boxes=2, extra_critical=4)
-    assert (bought.boxes, bought.critical, resolve_line(3, extra_boxes=4).boxes) == (6, 6, 7)

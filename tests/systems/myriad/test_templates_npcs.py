@@ -7,26 +7,6 @@ from gmconsole.systems.myriad.npcs import archetype_ids, quick_npc
 from gmconsole.systems.myriad.templates import boon_cost, race, races, template_cost
 
 
-def test_ex55_template_prices_and_the_elf_erratum():
-    # EX-55 / ruling A8: computed from the price list; the Elf prints 30 but costs 33
-    costs = {r: race(r).cost for r in ("dwarf", "elf", "ogre", "magma_dweller", "naga",
-                                       "dragon_folk")}
-    assert costs == {"dwarf": 30, "elf": 33, "ogre": 27, "magma_dweller": 35, "naga": 30,
-                     "dragon_folk": 38}
-    assert race("elf").printed_gp == 30
-    assert race("elf").cost_note == "33 GP (the book prints 30; ruling A8)"
-    assert race("dwarf").cost_note == "30 GP"
-
-
-def test_ex53_werewolf_costs():
-    # EX-53: Metamorphic 1 = 2; Natural Weapon 2 = 6 by the list (book prints 4);
-    # Immunity: Total carried into the second form = 30 + 1
-    assert boon_cost("metamorphic", 1) == 2
-    assert boon_cost("natural_weapon", 2) == 6
-    assert boon_cost("immunity_total", 1, extra_forms=1) == 31
-    assert 2 + 4 + 31 == 37 and 2 + boon_cost("natural_weapon", 2) + 31 == 39
-
-
 def test_a9_deadly_weakness_is_a_flaw():
     assert boon_cost("deadly_weakness", 1) == -5
     assert boon_cost("deadly_weakness", 1, with_immunity_total=True) == -2
