@@ -168,3 +168,25 @@ async def test_locked_campaign_opens_read_only_and_says_so(campaign: Path) -> No
             assert "✗" in screen_text(app)
     finally:
         holder.close()
+
+
+async def test_search_a_table_and_roll_on_it(campaign: Path) -> None:
+    app = make_app(campaign)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("4")  # the reference pane takes the lower half at 80x24
+        await pilot.pause()
+        await pilot.press("slash")
+        await type_line(pilot, "storm", enter=False)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Road encounters" in text and "Weather" not in text.split("4 Tables")[1]
+        await pilot.press("escape", "enter")  # leave the search box, open the table
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        event = app.session.log[-1]
+        assert event.data.get("table") == "Road encounters"
+        assert event.text in screen_text(app)  # "Road encounters (2d6: 9): Pilgrims on the road"
+        await pilot.press("3")
+        await pilot.pause()
+        assert f"roll {event.text}" in screen_text(app)  # and it is in the log pane

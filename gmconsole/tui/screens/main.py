@@ -17,7 +17,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Container, Horizontal
 from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from gmconsole.engine.errors import GmConsoleError
@@ -27,6 +26,7 @@ from gmconsole.tui.widgets.command_line import CommandLine
 from gmconsole.tui.widgets.dice_log import DiceLog
 from gmconsole.tui.widgets.initiative import InitiativePane
 from gmconsole.tui.widgets.line_list import LineList
+from gmconsole.tui.widgets.reference import ReferencePane
 from gmconsole.tui.widgets.roster import RosterPane
 
 if TYPE_CHECKING:
@@ -35,21 +35,6 @@ if TYPE_CHECKING:
 WIDE = (120, 40)
 """At this size and larger every pane is on screen at once."""
 PANES = ("initiative", "roster", "log", "reference")
-
-
-def _placeholder(pane_id: str, title: str) -> Widget:
-    """Stands in for a pane whose module is not installed yet (Developer B's panes)."""
-    widget = Static(f"{title} pane is not available yet.", id=pane_id, classes="pane")
-    widget.border_title = title
-    return widget
-
-
-def _pane(module: str, cls: str, pane_id: str, title: str) -> Widget:
-    try:
-        imported = __import__(f"gmconsole.tui.widgets.{module}", fromlist=[cls])
-        return getattr(imported, cls)(id=pane_id, classes="pane")
-    except (ImportError, AttributeError):
-        return _placeholder(pane_id, title)
 
 
 class MainScreen(Screen[None]):
@@ -72,7 +57,7 @@ class MainScreen(Screen[None]):
             yield InitiativePane(id="initiative", classes="pane")
             yield RosterPane(id="roster", classes="pane")
             yield DiceLog(id="log", classes="pane")
-            yield _pane("reference", "ReferencePane", "reference", "4 Tables")
+            yield ReferencePane(id="reference", classes="pane")
         yield Static(id="message")
         yield CommandLine(id="command")
         yield Footer()
@@ -90,9 +75,7 @@ class MainScreen(Screen[None]):
     def refresh_all(self) -> None:
         """Every pane redraws from the session (after every intent, and at mount)."""
         for pane_id in PANES:
-            pane: Any = self.query_one(f"#{pane_id}")
-            if hasattr(pane, "show"):
-                pane.show(self.session)
+            self._pane(pane_id).show(self.session)
         self.query_one(CommandLine).show(self.session)
         self._show_status()
 
@@ -147,15 +130,11 @@ class MainScreen(Screen[None]):
         if self.zoomed and self.zoomed != pane_id:
             self.zoomed = pane_id
         self._apply_layout()
-        pane: Any = self.query_one(f"#{pane_id}")
-        if hasattr(pane, "focus_list"):
-            pane.focus_list()
-        else:
-            pane.focus()
-            if self.focused is None or pane not in self.focused.ancestors_with_self:
-                focusable = pane.query("*").filter(lambda w: w.focusable)
-                if focusable:
-                    focusable.first().focus()
+        self._pane(pane_id).focus_list()
+
+    def _pane(self, pane_id: str) -> Any:
+        """A pane by id; every pane has `show(session)` and `focus_list()`."""
+        return self.query_one(f"#{pane_id}")
 
     def toggle_zoom(self) -> None:
         self.zoomed = None if self.zoomed else self._focused_pane()
@@ -288,11 +267,7 @@ class MainScreen(Screen[None]):
 
     @on(CommandLine.Leave)
     def _leave(self) -> None:
-        pane: Any = self.query_one(f"#{self.side_pane if self.zoomed else 'initiative'}")
-        if hasattr(pane, "focus_list"):
-            pane.focus_list()
-        else:
-            self.show_pane(self.side_pane)
+        self._pane(self.zoomed or "initiative").focus_list()
 
     @on(ActOn)
     def _act_on(self, message: ActOn) -> None:
@@ -322,6 +297,10 @@ class MainScreen(Screen[None]):
     @on(RosterPane.Duplicate)
     def _roster_duplicate(self, message: RosterPane.Duplicate) -> None:
         self._intent(lambda: self.session.duplicate_character(message.slug, message.new_name))
+
+    @on(ReferencePane.Roll)
+    def _table_roll(self, message: ReferencePane.Roll) -> None:
+        self._intent(lambda: self.session.roll_table(message.table, dice=message.dice))
 
     @on(LineList.Highlighted, "#init-list")
     def _highlighted(self) -> None:
