@@ -52,12 +52,13 @@ def parse_option(sheet: MyriadSheet, option: str, extra: Mapping[str, Any]) -> T
         level = sheet.skill(skill_id, untrained_ok=not extra.get("require_skill", False))
         if not sheet.has_skill(skill_id):
             warnings.append(f"{sheet.who} lacks {skill_id}: rolled untrained at 0 (ruling A6)")
-    burns = tuple(_burn(item) for item in extra.get("burn", ()))
+    burns = tuple(parse_burn(item) for item in extra.get("burn", ()))
     return TestSpec(stat=stat, skill=skill_id, pool=sheet.pool(stat), skill_level=level,
                     burns=burns, warnings=tuple(warnings))
 
 
-def _burn(item: Any) -> Burn:
+def parse_burn(item: Any) -> Burn:
+    """One requested burn, ``{"sfx": id, "dice": [1-based die numbers]}``."""
     if not isinstance(item, Mapping) or "sfx" not in item:
         raise MyriadError(f"burn: {item!r} should look like {{'sfx': 'power_strike', 'dice': [1]}}")
     numbers = list(item.get("dice", ()))

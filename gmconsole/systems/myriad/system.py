@@ -34,6 +34,7 @@ from gmconsole.systems.myriad.conflict import (
     initiative_modifier,
     resilience_types,
 )
+from gmconsole.systems.myriad.creation import BuildReport, validate_build
 from gmconsole.systems.myriad.effects import effect_armour, effect_rules, resolve_effect, tick
 from gmconsole.systems.myriad.errors import MyriadError
 from gmconsole.systems.myriad.initiative import MyriadInitiative
@@ -96,6 +97,12 @@ class MyriadSystem(GameSystem):
         if s.effects:
             out.append(("Effects", ", ".join(e.kind.value for e in s.effects)))
         return out
+
+    def build_report(self, sheet: BaseModel,
+                     options: Mapping[str, Any] | None = None) -> BuildReport:
+        """Point-buy check of a new character against the campaign's creation preset (A1)."""
+        preset_id = self.resolve_options(options)["creation_preset"]
+        return validate_build(_sheet(sheet), preset_id)
 
     def spawn(self, template: BaseModel) -> BaseModel:
         fresh = _sheet(template).model_copy(deep=True)

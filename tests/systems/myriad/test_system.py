@@ -218,3 +218,10 @@ def test_reference_tables_carry_credit(system):
     assert stand_ins == {"Stand-in races", "Quick NPC archetypes", "Skill -> statistic links"}
     skills = next(t for t in tables if t.kind == "random")
     assert skills.lookup(20)["Skill"] == "Close Combat"
+
+
+def test_build_report_uses_the_campaign_preset(system, bronthar):
+    assert system.build_report(bronthar).ok
+    report = system.build_report(bronthar, {"creation_preset": "mundane"})
+    assert "stats.power: 4 is outside 1-5" not in report.problems
+    assert any(p.startswith("skills.close_combat: 4 is above 3") for p in report.problems)
