@@ -1,0 +1,322 @@
+"""The test dialog: who, on what, against what, with what modifiers, and the exact odds
+before anything is rolled.
+
+Every field change recomputes `session.odds(...)`, so the GM (or a player asking "is it worth
+it?") sees "Chance of success: 65%" and the outcome bands as bars while still choosing. The
+difficulty is the system's named ladder, a number, or an opponent's total. System-specific
+switches ride in `CheckRequest.extra`: a system may offer them as `check_switches(sheet) ->
+list[RuleOption]` (drawn as yes/no choices), and anything else is typed as ``key = value`` pairs
+(values read as TOML, so ``burn = [{sfx = "power_strike", dice = [4]}]`` works; bare words are
+text). Enter in any box (or F2) rolls; faces typed in the Dice box are used instead of random
+ones. The dialog runs `session.check` itself, shows a refusal in place, and dismisses with
+the logged `Event`.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Select, Static
+
+from gmconsole.engine.checks import CheckRequest, Difficulty, Odds
+from gmconsole.engine.errors import GmConsoleError
+from gmconsole.engine.events import Event
+from gmconsole.systems.base import RuleOption
+from gmconsole.tui.widgets.odds_chart import OddsChart
+
+if TYPE_CHECKING:
+    from gmconsole.store.session import Session
+
+NUMBER = "__number__"
+OPPONENT = "__opponent__"
+NONE = "__none__"
+_PREFERRED = ("average", "standard", "normal", "moderate")
+
+
+def split_pairs(text: str) -> list[str]:
+    """Split ``a = 1, b = [1, 2]; c = x`` at top-level commas/semicolons (not inside [] {} "")."""
+    parts, depth, quote, current = [], 0, "", []
+    for ch in text:
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch in "[{":
+            depth += 1
+        elif ch in "]}":
+            depth -= 1
+        elif ch in ",;" and depth == 0:
+            parts.append("".join(current))
+            current = []
+            continue
+        current.append(ch)
+    parts.append("".join(current))
+    return [p.strip() for p in parts if p.strip()]
+
+
+def parse_extra(text: str) -> dict[str, Any]:
+    """``key = value`` pairs -> dict; values read as TOML (numbers, true/false, lists, tables),
+    otherwise kept as text. ValueError names the pair that is not ``key = value``."""
+    out: dict[str, Any] = {}
+    for pair in split_pairs(text):
+        key, sep, raw = pair.partition("=")
+        key, raw = key.strip(), raw.strip()
+        if not sep or not key:
+            raise ValueError(f"{pair!r}: write it as key = value")
+        try:
+            out[key] = tomllib.loads(f"v = {raw}")["v"]
+        except tomllib.TOMLDecodeError:
+            out[key] = raw.strip("\"'")
+    return out
+
+
+def parse_faces(text: str) -> list[int] | None:
+    """"14" or "6 3 5" -> faces; blank -> None (roll); ValueError for anything else."""
+    words = text.replace(",", " ").split()
+    if not words:
+        return None
+    try:
+        return [int(w) for w in words]
+    except ValueError:
+        raise ValueError(f"dice must be whole numbers, got {text.strip()!r}") from None
+
+
+class CheckDialog(ModalScreen[Event | None]):
+    """Pick who, the test, the difficulty and modifiers; see the odds; roll or type the dice."""
+
+    CSS_PATH = "check_dialog.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", id="check.cancel"),
+        Binding("f2", "roll", "Roll", priority=True, id="check.roll"),
+    ]
+
+    def __init__(self, session: Session, who: str | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.system = session.system
+        self.people = self._people(session)
+        self.who = who if who in dict(self.people) else self._find(who)
+        self.difficulties: list[Difficulty] = list(self.system.difficulties())
+        self.switches: list[RuleOption] = []
+        self.odds: Odds | None = None
+
+    @staticmethod
+    def _people(session: Session) -> list[tuple[str, str]]:
+        """(who, label) for every combatant of the active encounter, then the roster."""
+        out: list[tuple[str, str]] = []
+        seen: set[str] = set()
+        if session.encounter is not None:
+            for c in session.encounter.combatants:
+                out.append((c.id, c.name))
+                seen.add(c.ref or c.id)
+        for slug, char in session.roster.items():
+            if slug not in seen:
+                out.append((slug, char.name + (" (template)" if char.template else "")))
+        return out
+
+    def _find(self, who: str | None) -> str | None:
+        if who is not None:
+            try:
+                return self.session.resolve(who).key
+            except GmConsoleError:
+                pass
+        return self.people[0][0] if self.people else None
+
+    # ------------------------------------------------------------------ building
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="check-box"):
+            yield Label(f"Test · {self.system.name}", id="check-title")
+            with VerticalScroll(id="check-fields"):
+                yield self._row("Who", Select(
+                    [(label, who) for who, label in self.people] or [("nobody", "")],
+                    value=self.who or Select.NULL, allow_blank=not self.people, id="check-who", compact=True))
+                yield self._row("Test", Select([], allow_blank=True, id="check-option", compact=True,
+                                               prompt="pick a test"))
+                yield self._row("Against", Select(self._against_options(), value=self._default_against(),
+                                                  allow_blank=False, id="check-against", compact=True))
+                yield self._row("Target", Input(placeholder="number (TN or opponent's total)", type="integer",
+                                                id="check-target", compact=True))
+                yield self._row("Modifiers", Input("0", type="integer", id="check-mods", compact=True))
+                yield Vertical(id="check-switches")
+                yield self._row("Extra", Input(placeholder="key = value, ... (system switches)",
+                                               id="check-extra", compact=True))
+                yield self._row("Dice", Input(placeholder="faces rolled at the table; blank: roll",
+                                              id="check-dice", compact=True))
+            yield OddsChart(id="check-odds")
+            yield Static("", id="check-error", markup=False)
+            with Horizontal(id="check-buttons"):
+                yield Static("Enter/F2 roll · Esc cancel", id="check-hint")
+                yield Button("Roll", id="check-roll", compact=True)
+
+    @staticmethod
+    def _row(label: str, widget: Any) -> Horizontal:
+        return Horizontal(Label(label, classes="check-label"), widget, classes="check-row")
+
+    def _against_options(self) -> list[tuple[str, str]]:
+        ladder = [(f"{d.label} ({d.value})", d.key) for d in self.difficulties]
+        return [*ladder, ("a number…", NUMBER), ("opponent's total…", OPPONENT), ("no target", NONE)]
+
+    def _default_against(self) -> str:
+        for d in self.difficulties:
+            if d.key.lower() in _PREFERRED or d.label.lower() in _PREFERRED:
+                return d.key
+        return self.difficulties[0].key if self.difficulties else NUMBER
+
+    def on_mount(self) -> None:
+        self._who_changed()
+        self.query_one("#check-option", Select).focus()
+
+    # ------------------------------------------------------------------ state
+
+    def _who_changed(self) -> None:
+        """New character: their tests and switches (the sheet decides both)."""
+        option = self.query_one("#check-option", Select)
+        try:
+            sheet = self.session.resolve(self.who).sheet if self.who else None
+        except GmConsoleError as exc:
+            sheet = None
+            self._error(str(exc))
+        options = self.system.check_options(sheet) if sheet is not None else []
+        previous = option.value
+        option.set_options([(o.label + ("" if o.value is None else f" ({o.value})"), o.key) for o in options])
+        keys = [o.key for o in options]
+        if previous in keys:
+            option.value = previous
+        elif keys:
+            option.value = keys[1] if len(keys) > 1 and keys[0] == "none" else keys[0]
+        hook = getattr(self.system, "check_switches", None)
+        switches = list(hook(sheet)) if callable(hook) and sheet is not None else []
+        if switches != self.switches:
+            self.switches = switches
+            box = self.query_one("#check-switches", Vertical)
+            box.remove_children()
+            box.mount_all(self._switch_rows())
+            self.call_after_refresh(self._update)
+        self._target_enabled()
+        self._update()
+
+    def _switch_rows(self) -> list[Horizontal]:
+        rows = []
+        for sw in self.switches:
+            if isinstance(sw.default, bool):
+                widget: Any = Select([("yes", True), ("no", False)], value=sw.default, allow_blank=False,
+                                     id=f"switch-{sw.key}", compact=True)
+            else:
+                widget = Input(str(sw.default), id=f"switch-{sw.key}", compact=True)
+            widget.tooltip = sw.help or None
+            rows.append(self._row(sw.label, widget))
+        return rows
+
+    def _target_enabled(self) -> None:
+        against = self.query_one("#check-against", Select).value
+        target = self.query_one("#check-target", Input)
+        target.disabled = against not in (NUMBER, OPPONENT)
+        target.placeholder = {NUMBER: "the number to reach", OPPONENT: "the opponent's total"}.get(
+            str(against), "(from the ladder)"
+        )
+
+    def request(self) -> CheckRequest:
+        """The request the fields describe; ValueError says which field is wrong."""
+        option = self.query_one("#check-option", Select)
+        if option.is_blank():
+            raise ValueError("pick a test")
+        against = self.query_one("#check-against", Select).value
+        target_text = self.query_one("#check-target", Input).value.strip()
+        difficulty = opponent = None
+        if against in (NUMBER, OPPONENT):
+            if target_text:
+                try:
+                    number = int(target_text)
+                except ValueError:
+                    raise ValueError(f"target {target_text!r} is not a whole number") from None
+                difficulty, opponent = (number, None) if against == NUMBER else (None, number)
+        elif against != NONE:
+            difficulty = next(d.value for d in self.difficulties if d.key == against)
+        mods_text = self.query_one("#check-mods", Input).value.strip() or "0"
+        try:
+            mods = int(mods_text)
+        except ValueError:
+            raise ValueError(f"modifiers {mods_text!r} is not a whole number") from None
+        extra = parse_extra(self.query_one("#check-extra", Input).value)
+        for sw in self.switches:
+            found = self.query(f"#switch-{sw.key}")
+            widget = found.first() if found else None  # not mounted yet: the default holds
+            if isinstance(widget, Select):
+                value = widget.value
+            elif isinstance(widget, Input):
+                value = parse_extra(f"v = {widget.value}")["v"]
+            else:
+                value = sw.default
+            extra.setdefault(sw.key, value)
+        return CheckRequest(option=str(option.value), difficulty=difficulty, modifiers=mods,
+                            opponent_total=opponent, extra=extra)
+
+    def _update(self) -> None:
+        """Recompute the odds for what the fields say now."""
+        self.odds = None
+        error = ""
+        try:
+            request = self.request()
+            if self.who:
+                self.odds = self.session.odds(self.who, request)
+        except (ValueError, GmConsoleError) as exc:
+            error = str(exc)
+        self.query_one("#check-odds", OddsChart).show_odds(self.odds)
+        self._error(error)
+
+    def _error(self, text: str) -> None:
+        error = self.query_one("#check-error", Static)
+        error.update(f"✗ {text}" if text else "")
+        error.display = bool(text)
+
+    # ------------------------------------------------------------------ events
+
+    @on(Select.Changed)
+    def _select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "check-who":
+            who = None if event.select.is_blank() else str(event.value)
+            if who != self.who:
+                self.who = who
+                self._who_changed()
+            return
+        if event.select.id == "check-against":
+            self._target_enabled()
+        self._update()
+
+    @on(Input.Changed)
+    def _input_changed(self, event: Input.Changed) -> None:
+        if event.input.id != "check-dice":
+            self._update()
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_roll()
+
+    @on(Button.Pressed, "#check-roll")
+    def _roll_pressed(self) -> None:
+        self.action_roll()
+
+    def action_roll(self) -> None:
+        """Roll (or use the typed faces) through the session; stay open on a refusal."""
+        if not self.who:
+            self._error("pick who is tested")
+            return
+        try:
+            request = self.request()
+            dice = parse_faces(self.query_one("#check-dice", Input).value)
+            event = self.session.check(self.who, request, dice=dice)
+        except (ValueError, GmConsoleError, OSError) as exc:
+            self._error(str(exc))
+            return
+        self.dismiss(event)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,200 @@
+"""The test dialog: exact odds shown before rolling (percentage and bars), recomputed as the
+fields change; typed dice give the expected outcome in the log; refusals stay in the dialog;
+system switches reach `CheckRequest.extra`."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from panes_host import PaneHost, make_session
+from pydantic import BaseModel
+from textual import on
+from textual.widgets import Input, Select
+
+from gmconsole.engine.checks import CheckRequest, Odds
+from gmconsole.engine.events import Event, EventKind
+from gmconsole.systems.base import RuleOption
+from gmconsole.systems.generic import GenericSystem
+from gmconsole.tui.screens.check_dialog import CheckDialog, parse_extra, parse_faces
+from gmconsole.tui.widgets.odds_chart import OddsChart, bar, odds_text, percent
+from gmconsole.tui.widgets.roster import RosterPane
+
+
+class CheckHost(PaneHost):
+    """Opens the dialog on the roster's Check message, as the main screen does."""
+
+    def __init__(self, session: Any) -> None:
+        super().__init__(session, RosterPane())
+        self.results: list[Event | None] = []
+
+    @on(RosterPane.Check)
+    def _check(self, message: RosterPane.Check) -> None:
+        self.push_screen(CheckDialog(self.session, message.who), self._done)
+
+    def _done(self, event: Event | None) -> None:
+        self.results.append(event)
+        self.redraw()
+
+
+def odds_shown(dialog: CheckDialog) -> str:
+    return odds_text(dialog.query_one(OddsChart).odds, 60).plain
+
+
+async def test_odds_are_shown_before_rolling_and_typed_dice_decide_the_outcome(tmp_path: Path) -> None:
+    session = make_session(tmp_path)
+    app = CheckHost(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        before = len(session.log)
+        await pilot.press("t")
+        dialog = app.screen
+        assert isinstance(dialog, CheckDialog)
+        assert dialog.query_one("#check-who", Select).value == "ayla"
+        assert dialog.query_one("#check-option", Select).value == "agility"
+        assert "not known" in odds_shown(dialog)  # no target yet
+        dialog.query_one("#check-target", Input).value = "15"
+        await pilot.pause()
+        # d20 + 3 vs 15: faces 12-20 succeed
+        shown = odds_shown(dialog)
+        assert "Chance of success: 45% (9/20)" in shown
+        assert "success    45% " in shown and "failure    55% " in shown and "█" in shown
+        dialog.query_one("#check-mods", Input).value = "+2"
+        await pilot.pause()
+        assert "55% (11/20)" in odds_shown(dialog)
+        assert len(session.log) == before  # nothing rolled yet
+
+        dialog.query_one("#check-dice", Input).value = "9"
+        dialog.query_one("#check-dice", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, CheckDialog)
+    event = session.log[-1]
+    assert app.results == [event] and event.kind == EventKind.CHECK
+    assert event.data["total"] == 14 and event.data["target"] == 15
+    assert event.data["outcome"] == "failure" and event.data["margin"] == -1
+    assert event.data["dice"][0]["face"] == 9
+
+
+async def test_refusals_stay_in_the_dialog(tmp_path: Path) -> None:
+    session = make_session(tmp_path)
+    app = CheckHost(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        before = len(session.log)
+        await pilot.press("t")
+        dialog = app.screen
+        assert isinstance(dialog, CheckDialog)
+        dialog.query_one("#check-target", Input).value = "10"
+        dialog.query_one("#check-dice", Input).value = "25"
+        await pilot.pause()
+        await pilot.press("f2")
+        await pilot.pause()
+        assert app.screen is dialog
+        assert "a d20 cannot show 25" in str(dialog.query_one("#check-error").render())
+        dialog.query_one("#check-dice", Input).value = "x"
+        await pilot.pause()
+        await pilot.press("f2")
+        assert "dice must be whole numbers" in str(dialog.query_one("#check-error").render())
+        assert len(session.log) == before
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.results == [None]
+
+
+async def test_ladder_opponent_and_other_character(tmp_path: Path) -> None:
+    session = make_session(tmp_path)
+    app = CheckHost(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        dialog = app.screen
+        assert isinstance(dialog, CheckDialog)
+        against = dialog.query_one("#check-against", Select)
+        against.value = "__opponent__"
+        dialog.query_one("#check-target", Input).value = "20"
+        await pilot.pause()
+        assert "Chance of success: 20% (1/5)" in odds_shown(dialog)
+        assert dialog.request().opponent_total == 20 and dialog.request().difficulty is None
+        against.value = "__none__"
+        await pilot.pause()
+        assert dialog.query_one("#check-target", Input).disabled
+        assert "not known" in odds_shown(dialog)
+        # Bram has no stats: his only test is the bare d20
+        dialog.query_one("#check-who", Select).value = "bram"
+        await pilot.pause()
+        assert dialog.query_one("#check-option", Select).value == "none"
+        dialog.query_one("#check-dice", Input).value = "20"
+        await pilot.pause()
+        await pilot.press("f2")
+        await pilot.pause()
+    assert session.log[-1].who == "bram" and session.log[-1].data["total"] == 20
+
+
+# ---------------------------------------------------------------- system switches
+
+
+class SwitchSystem(GenericSystem):
+    """A generic system with a Torg-like "spend a Possibility" switch worth +10 on the odds."""
+
+    def check_switches(self, sheet: BaseModel) -> list[RuleOption]:
+        return [RuleOption("possibility", "Possibility", False, "Spend a Possibility: roll again, +10")]
+
+    def odds(self, sheet: BaseModel, request: CheckRequest) -> Odds | None:
+        base = super().odds(sheet, request)
+        if base is None:
+            return None
+        bonus = 10 + request.extra.get("bonus", 0) if request.extra.get("possibility") else 0
+        shifted = super().odds(sheet, CheckRequest(
+            request.option, request.difficulty, request.modifiers + bonus, request.opponent_total))
+        assert shifted is not None
+        return Odds(success=shifted.success, bars=(("hit", shifted.success), ("miss", 1 - shifted.success)))
+
+
+async def test_system_switches_and_extra_pairs_reach_the_request(tmp_path: Path) -> None:
+    session = make_session(tmp_path)
+    session.system = SwitchSystem()  # type: ignore[assignment]
+    app = CheckHost(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        dialog = app.screen
+        assert isinstance(dialog, CheckDialog)
+        dialog.query_one("#check-target", Input).value = "20"
+        await pilot.pause()
+        assert "Chance of success: 20%" in odds_shown(dialog)
+        dialog.query_one("#switch-possibility", Select).value = True
+        dialog.query_one("#check-extra", Input).value = "bonus = 2, note = daring"
+        await pilot.pause()
+        request = dialog.request()
+        assert request.extra == {"bonus": 2, "note": "daring", "possibility": True}
+        # 20 - 3 - 12 = 5: faces 5-20 succeed; the system's own bands are drawn
+        shown = odds_shown(dialog)
+        assert "80% (4/5)" in shown and "hit" in shown and "miss" in shown
+
+
+def test_parse_extra_reads_toml_values_and_bare_words() -> None:
+    assert parse_extra("") == {}
+    assert parse_extra('stat = grace; initiator = false, burn = [{sfx = "power_strike", dice = [4, 5]}]') == {
+        "stat": "grace",
+        "initiator": False,
+        "burn": [{"sfx": "power_strike", "dice": [4, 5]}],
+    }
+    with pytest.raises(ValueError, match="key = value"):
+        parse_extra("grace")
+    assert parse_faces(" 6, 3 5") == [6, 3, 5] and parse_faces("") is None
+
+
+def test_odds_chart_text_never_relies_on_colour() -> None:
+    assert percent(Fraction(1, 3)) == "33.3%" and percent(Fraction(1, 2000)) == "<0.1%"
+    assert percent(Fraction(0)) == "0%" and percent(Fraction(1)) == "100%"
+    assert bar(Fraction(1, 2), 10) == "█████     " and bar(Fraction(1, 100), 10).strip() == "▏"
+    text = odds_text(Odds(Fraction(3, 4), note="truncated at 6 rolls"), 40).plain
+    assert text.splitlines() == [
+        "Chance of success: 75% (3/4)",
+        "success    75% " + bar(Fraction(3, 4), 25),
+        "failure    25% " + bar(Fraction(1, 4), 25),
+        "truncated at 6 rolls",
+    ]
