@@ -14,15 +14,11 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from gmconsole.engine.encounter import Combatant, Condition, Encounter, Expiry, Notice
+from gmconsole.engine.encounter import Condition, Encounter, Expiry, Notice
 from gmconsole.engine.errors import RulesError
 from gmconsole.engine.events import Event, EventKind
 from gmconsole.engine.turn_order import RoundContext
-from gmconsole.store.models import slugify
 from gmconsole.store.state import Draft, SessionState, Target
-
-MAX_SPAWN = 50
-"""`add N goblin` is bounded: a typo like `add 500 goblin` is refused, not obeyed."""
 
 DOWN = ("down", "dead")
 
@@ -292,112 +288,3 @@ class CombatIntents(SessionState):
         draft = Draft(self)
         notices = self._turn_order.choose_next(draft.encounter(), cid)
         return self._combat_event(draft, EventKind.TURN, notices, who=cid)
-
-    # ------------------------------------------------------------------ who is fighting
-
-    def add_combatant(self, source: str, count: int = 1, *, side: str | None = None) -> Event:
-        """Add a roster entry to the active encounter: a template or creature spawns `count`
-        numbered copies with inline sheets; a PC or NPC joins once, by reference."""
-        self.require_writable()
-        if not 1 <= count <= MAX_SPAWN:
-            raise RulesError(f"add 1 to {MAX_SPAWN} at a time, not {count}")
-        slug = self.find_character(source)
-        ch = self.roster[slug]
-        draft = Draft(self)
-        enc = draft.encounter()
-        ctx = self.round_context()
-        side = (side or "").strip() or ch.default_side
-        notices: list[Notice] = []
-        if ch.template or ch.kind == "creature":
-            template = self.sheet_of(ch)
-            if template is None:
-                raise RulesError(f"{ch.name}'s sheet is not valid for {self.system.name}")
-            n = self._next_number(enc, slug)
-            for i in range(count):
-                name = f"{ch.name} {n + i}"
-                sheet = self.system.dump_sheet(self.system.spawn(template))
-                c = Combatant(id=enc.new_id(slugify(name)), name=name, side=side, template=slug, sheet=sheet)
-                notices += enc.add(c, self._turn_order, ctx)
-        else:
-            if count != 1:
-                raise RulesError(f"{ch.name} is one character: add them once")
-            holder = next((c for c in enc.combatants if c.ref == slug), None)
-            if holder is not None:
-                raise RulesError(f"{ch.name} is already in the encounter {enc.name!r}")
-            c = Combatant(id=enc.new_id(slug), name=ch.name, side=side, ref=slug)
-            notices += enc.add(c, self._turn_order, ctx)
-        return self._combat_event(draft, EventKind.ENCOUNTER, notices, ctx, who=slug)
-
-    @staticmethod
-    def _next_number(enc: Encounter, template: str) -> int:
-        """Spawned copies are numbered on from the highest of the same template present."""
-        highest = 0
-        for c in enc.combatants:
-            if c.template == template:
-                tail = c.name.rsplit(" ", 1)[-1]
-                if tail.isdigit():
-                    highest = max(highest, int(tail))
-        return highest + 1
-
-    def remove_combatant(self, who: str) -> Event:
-        self.require_writable()
-        cid = self._fighter_id(who)
-        draft = Draft(self)
-        notices = draft.encounter().remove(cid)
-        return self._combat_event(draft, EventKind.ENCOUNTER, notices, who=cid)
-
-    def set_out(self, who: str, out: bool = True) -> Event:
-        self.require_writable()
-        cid = self._fighter_id(who)
-        draft = Draft(self)
-        notices = draft.encounter().set_out(cid, out)
-        return self._combat_event(draft, EventKind.ENCOUNTER, notices, who=cid)
-
-    # ------------------------------------------------------------------ which encounter
-
-    def new_encounter(self, name: str) -> Event:
-        """Create an encounter file and make it the active one."""
-        self.require_writable()
-        name = name.strip()
-        if not name:
-            raise RulesError("name the encounter")
-        slug = slugify(name)
-        if slug in self.encounters or f"encounters/{slug}" in self._bad:
-            raise RulesError(f"encounter {slug!r} already exists; switch to it with 'encounter {slug}'")
-        draft = Draft(self)
-        draft.put(f"encounters/{slug}", Encounter(name=name, order=self._turn_order.id))
-        draft.campaign().encounter = slug
-        return self.commit(draft, EventKind.ENCOUNTER, f"New encounter: {name}", data={"encounter": slug})
-
-    def find_encounter(self, name: str) -> str:
-        """An encounter slug for a slug, a name or a unique prefix."""
-        key = name.strip().lower()
-        for slug, enc in self.encounters.items():
-            if key in (slug, enc.name.lower()):
-                return slug
-        hits = [s for s, e in self.encounters.items() if s.startswith(key) or e.name.lower().startswith(key)]
-        if len(hits) == 1:
-            return hits[0]
-        if not hits:
-            raise RulesError(f"no encounter {name!r}")
-        raise RulesError(f"{name!r} is ambiguous: {', '.join(hits)}")
-
-    def switch_encounter(self, slug: str) -> Event:
-        self.require_writable()
-        found = self.find_encounter(slug)
-        if found == self.campaign.encounter:
-            raise RulesError(f"{self.encounters[found].name!r} is already the active encounter")
-        draft = Draft(self)
-        draft.campaign().encounter = found
-        text = f"Encounter: {self.encounters[found].name}"
-        return self.commit(draft, EventKind.ENCOUNTER, text, data={"encounter": found})
-
-    def end_encounter(self) -> Event:
-        """No encounter is active any more (its file stays, to be switched back to or deleted)."""
-        self.require_writable()
-        enc = self.encounter
-        if enc is None:
-            raise RulesError("no active encounter to end")
-        draft = Draft(self)
-        draft.campaign().encounter = None
-        return self.commit(draft, EventKind.ENCOUNTER, f"Encounter {enc.name} ends")

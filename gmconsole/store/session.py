@@ -14,6 +14,7 @@ command line.
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
@@ -23,7 +24,7 @@ from gmconsole.engine.checks import CheckRequest, Odds
 from gmconsole.engine.errors import GmConsoleError, RulesError
 from gmconsole.engine.events import Event, EventKind, History
 from gmconsole.store import commands
-from gmconsole.store.combat import CombatIntents
+from gmconsole.store.encounter_ops import EncounterIntents
 from gmconsole.store.folder import CAMPAIGN_FILE, load_campaign_file, load_folder
 from gmconsole.store.lock import CampaignLock
 from gmconsole.store.log import plain, read_log
@@ -36,14 +37,22 @@ if TYPE_CHECKING:
 __all__ = ["Session", "Target"]
 
 
-class Session(CombatIntents, RosterIntents):
+class Session(EncounterIntents, RosterIntents):
     """One open campaign (see the module docstring and notes/SESSION_API.md)."""
 
     tables: list[Table]
 
     def __init__(self, path: Path, *, rng: random.Random | None = None, read_only: bool = False) -> None:
         """Use `Session.open`; this loads the folder without taking the lock."""
-        loaded = load_folder(Path(path))
+        self.path = Path(path)
+        self.read_only = read_only
+        self.lock_holder = None
+        self.rng = rng if rng is not None else random.Random()
+        self._lock: CampaignLock | None = None
+        self._load()
+
+    def _load(self) -> None:
+        loaded = load_folder(self.path)
         self.path = loaded.root
         self.campaign = loaded.campaign
         self.system = loaded.system
@@ -58,12 +67,8 @@ class Session(CombatIntents, RosterIntents):
         events, log_problems = read_log(self.path)
         self.log = events
         self.problems += log_problems
-        self.read_only = read_only
-        self.lock_holder = None
         self.history = History()
-        self.rng = rng if rng is not None else random.Random()
         self._turn_order = self.system.turn_order(self.options)
-        self._lock: CampaignLock | None = None
 
     # ------------------------------------------------------------------ open / close
 
@@ -85,8 +90,27 @@ class Session(CombatIntents, RosterIntents):
         if holder is not None:
             session.lock_holder = str(holder)
         elif lock is not None:
-            session._lock = lock
+            session._hold(lock)
         return session
+
+    def _hold(self, lock: CampaignLock) -> None:
+        self._lock = lock
+        # a session dropped without close() still frees the lock when collected or at exit
+        self._release_at_exit = weakref.finalize(self, lock.release)
+
+    def reload(self) -> None:
+        """Read the folder again (after a bad file was fixed by hand, or to see what the lock
+        holder changed). A session read-only because of someone else's lock tries to take it
+        now and becomes writable when it can. Undo history starts afresh."""
+        if self.read_only and self.lock_holder is not None:
+            lock = CampaignLock(self.path)
+            holder = lock.acquire()
+            if holder is None:
+                self._hold(lock)
+                self.read_only, self.lock_holder = False, None
+            else:
+                self.lock_holder = str(holder)
+        self._load()
 
     @classmethod
     def create(

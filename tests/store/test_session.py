@@ -302,7 +302,6 @@ def test_check_and_odds(session: Session) -> None:
 
 
 def test_tables_roll_and_search(session: Session) -> None:
-    pytest.importorskip("gmconsole.engine.tables.dice_bridge")  # TEMP: tables helper mid-change
     (session.path / "tables/omens.toml").write_text(
         'schema_version = 1\n\n[[table]]\nname = "Omens"\nkind = "random"\n'
         'rows = ["A black cat", "A comet", "Silence"]\n',
@@ -365,3 +364,49 @@ def test_log_is_append_only_and_reloads(fight: Session) -> None:
     assert [e.id for e in again.log] == [e.id for e in fight.log]
     assert again.log[-1].changes == fight.log[-1].changes
     assert again.log[-2].data == fight.log[-2].data  # nested initiative dicts survive
+
+
+def test_undo_a_new_encounter_restores_the_campaign(session: Session) -> None:
+    session.new_encounter("Ambush")
+    session.undo()
+    assert session.encounter is None and "ambush" not in session.encounters
+    assert not (session.path / "encounters/ambush.toml").exists()
+    assert "encounter" not in read(session.path, "campaign.toml")
+
+
+def test_reload_picks_up_a_fixed_file_and_a_released_lock(session: Session) -> None:
+    root = session.path
+    (root / "roster/cid.toml").write_text('schema_version = 1\nname = "Cid"\nkind = \n', encoding="utf-8")
+    viewer = Session.open(root)
+    assert viewer.read_only and "roster/cid.toml:3" in str(viewer.problems[0])
+    (root / "roster/cid.toml").write_text(
+        'schema_version = 1\nname = "Cid"\nkind = "npc"\n', encoding="utf-8"
+    )
+    viewer.reload()
+    assert viewer.read_only and viewer.problems == [] and "cid" in viewer.roster
+    session.close()
+    viewer.reload()
+    assert not viewer.read_only and viewer.lock_holder is None
+    viewer.damage("ayla", 1)
+    viewer.close()
+    assert not (root / ".lock").exists()
+
+
+def test_a_dropped_session_frees_its_lock(tmp_path: Path) -> None:
+    import gc
+
+    s = Session.create(tmp_path / "c", name="C", system_id="generic")
+    assert (tmp_path / "c" / ".lock").exists()
+    del s
+    gc.collect()
+    assert not (tmp_path / "c" / ".lock").exists()
+
+
+def test_table_completions(session: Session) -> None:
+    (session.path / "tables/omens.toml").write_text(
+        'schema_version = 1\n\n[[table]]\nname = "Omens"\nkind = "random"\nrows = ["A", "B"]\n',
+        encoding="utf-8",
+    )
+    session.reload()
+    assert session.completions("roll table om") == ["roll table Omens"]
+    assert session.execute("roll table omens").data["table"] == "Omens"
