@@ -77,6 +77,11 @@ def group_power_bonus(participants_with_lead: int, supporter_levels: list[str]) 
     return scale_value(participants_with_lead) + sum(level_ordinal(lv) - 1 for lv in supporter_levels)
 
 
+def shift_possibility(own: int, others: list[int]) -> int:
+    """*Shift possibility*: every participant rolls and the task character uses the best die."""
+    return max([own, *others])
+
+
 def send_skills_regained(level: str | None) -> int:
     """*Send*: the weekly reality roll regains skills: average 1, good 2, superior 3,
     spectacular 4 (none for minimal or a failure)."""

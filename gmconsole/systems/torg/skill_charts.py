@@ -52,9 +52,23 @@ def armour(name: str) -> dict[str, Any]:
     return {"tech": tech, "add": add, "max": top, "fatigue_penalty": fatigue, "price": price}
 
 
-def armour_add(torso_add: int, *, limbs: bool = False, helmet: bool = False) -> int:
-    """Armour add for a hit anywhere: the torso add, +1 with armoured limbs, +1 with a helmet."""
-    return torso_add + int(limbs) + int(helmet)
+def armour_add(
+    location: str, *, torso: int | None = None, helmet: int | None = None, limbs: bool = False
+) -> int:
+    """The armour add against a hit at `location` ("head", "torso", "limbs"): the torso armour's
+    add everywhere, +1 with armoured limbs, +1 with a helmet as good; a helmet alone protects
+    only the head (Kevlar helmet 5 on the head; with a Kevlar vest 6 everywhere, L6312)."""
+    if location not in ("head", "torso", "limbs"):
+        raise TorgError(f"a hit lands on the 'head', 'torso' or 'limbs', not '{location}'")
+    if torso is None:
+        return helmet if (location == "head" and helmet) else 0
+    return torso + int(limbs) + int(helmet is not None and helmet >= torso)
+
+
+def stealth_unseen(stealth_total: int, watcher_total: int, *conditions: str) -> bool:
+    """Stealth against a watcher: the stealth total must reach the watcher's PER or find total
+    adjusted by the stealth chart's conditions (daylight +3, crowd -2...)."""
+    return stealth_total >= watcher_total + chart_modifier("stealth", *conditions)
 
 
 def weapon(name: str) -> dict[str, Any]:
