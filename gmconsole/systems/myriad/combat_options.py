@@ -107,7 +107,7 @@ def hit_location(body: str, total: int) -> str:
     """The part hit on 2d6 for a body type ("humanoid", "bat_bird", ...)."""
     rows = _locations().get(data.normalise(body))
     if rows is None:
-        raise MyriadError(data._unknown("body type", body, _locations()))
+        raise MyriadError(data.unknown_message("body type", body, _locations()))
     for low, high, part in rows:
         if low <= total <= high:
             return part

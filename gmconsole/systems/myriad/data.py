@@ -41,7 +41,7 @@ def data_files() -> list[str]:
 def _load(name: str) -> dict[str, Any]:
     path = resources.files(__package__).joinpath("data").joinpath(f"{name}.toml")
     if not path.is_file():
-        raise MyriadDataError(_unknown("data file", name, data_files()))
+        raise MyriadDataError(unknown_message("data file", name, data_files()))
     try:
         doc = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
@@ -63,7 +63,7 @@ def rows(name: str, table: str) -> list[dict[str, Any]]:
     value = doc.get(table)
     if not isinstance(value, list):
         tables = [key for key, val in doc.items() if isinstance(val, list)]
-        raise MyriadDataError(_unknown(f"table in {name}.toml", table, tables))
+        raise MyriadDataError(unknown_message(f"table in {name}.toml", table, tables))
     return copy.deepcopy(value)
 
 
@@ -78,7 +78,7 @@ def row(name: str, table: str, key: str, value: Any, *, what: str) -> dict[str, 
         have = entry.get(key)
         if (normalise(have) if isinstance(have, str) else have) == wanted:
             return entry
-    raise MyriadDataError(_unknown(what, str(value), [str(entry.get(key)) for entry in found]))
+    raise MyriadDataError(unknown_message(what, str(value), [str(entry.get(key)) for entry in found]))
 
 
 def normalise(name: str) -> str:
@@ -86,7 +86,7 @@ def normalise(name: str) -> str:
     return "_".join(name.strip().lower().replace("-", " ").replace("&", "and").split())
 
 
-def _unknown(what: str, name: str, known: Iterable[str]) -> str:
+def unknown_message(what: str, name: str, known: Iterable[str]) -> str:
     known = list(known)
     close = difflib.get_close_matches(normalise(name), known, n=1)
     hint = f" Did you mean {close[0]!r}?" if close else ""

@@ -78,3 +78,10 @@ class MyriadInitiative(RolledEachRound):
         if step is not None and step.phase:
             lines.append(f"Phase: {step.phase}")
         return lines
+
+
+def victor(enc: Encounter) -> str | None:
+    """The side that has won: the only side with members still in (L651); None while two or
+    more sides fight on, or when nobody is left."""
+    sides = {c.side for c in enc.combatants if c.status != "out"}
+    return sides.pop() if len(sides) == 1 else None

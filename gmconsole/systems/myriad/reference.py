@@ -9,6 +9,7 @@ as lookups (the TN ladder by name) or as random tables (the d100 skill table).
 
 from __future__ import annotations
 
+from importlib import resources
 from typing import Any
 
 from gmconsole.engine.tables import Table, load_tables
@@ -140,7 +141,5 @@ def all_tables() -> list[Table]:
 
 
 def _file_text(name: str) -> str:
-    from importlib import resources
-
     return resources.files(data.__package__).joinpath("data").joinpath(f"{name}.toml").read_text(
         encoding="utf-8")

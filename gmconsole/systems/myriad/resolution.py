@@ -9,7 +9,10 @@ Options are written ``stat`` (an untrained statistic roll) or ``stat/skill`` ("g
 - ``extra_actions_used``: SFX extra actions already taken this round (the cap is one);
 - ``initiator``: in an opposed test, whether this side started it (default true: ties win);
 - ``burning_fives``: the optional rule letting fives be burnt (B5);
-- ``require_skill``: refuse the test when the character lacks the skill (default: untrained at 0).
+- ``require_skill``: refuse the test when the character lacks the skill (default: untrained at 0);
+- ``modifiers``: itemised modifiers, ``[{"label": "Stunt", "value": 1, "situational": false}]``,
+  each logged with its reason and added to ``CheckRequest.modifiers``. Situational ones on an
+  unopposed test bring a warning (L482, ruling B4: the TN already holds the difficulty).
 """
 
 from __future__ import annotations
@@ -27,6 +30,23 @@ from gmconsole.systems.myriad.burning import Burn, BurnResult, burn, check_succe
 from gmconsole.systems.myriad.errors import MyriadError
 from gmconsole.systems.myriad.odds import success_chance_burning
 from gmconsole.systems.myriad.sheet import MyriadSheet
+
+
+@dataclass(frozen=True)
+class ModifierItem:
+    label: str
+    value: int
+    situational: bool = False
+
+
+def modifier_items(extra: Mapping[str, Any]) -> tuple[ModifierItem, ...]:
+    items = []
+    for raw in extra.get("modifiers", ()):
+        if not isinstance(raw, Mapping) or not isinstance(raw.get("value"), int):
+            raise MyriadError(f"modifiers: {raw!r} should look like {{'label': 'Stunt', 'value': 1}}")
+        items.append(ModifierItem(label=str(raw.get("label") or "modifier"), value=raw["value"],
+                                  situational=bool(raw.get("situational", False))))
+    return tuple(items)
 
 
 @dataclass(frozen=True)
@@ -80,7 +100,9 @@ def run_check(sheet: MyriadSheet, request: CheckRequest, rng: random.Random,
     """Roll (or read typed faces), burn sixes as asked, and judge against the TN or opponent."""
     extra = request.extra
     spec = parse_option(sheet, request.option, extra)
-    roll = roll_ability(sheet.stat(spec.stat), spec.skill_level, modifiers=request.modifiers,
+    items = modifier_items(extra)
+    roll = roll_ability(sheet.stat(spec.stat), spec.skill_level,
+                        modifiers=request.modifiers + sum(i.value for i in items),
                         rng=rng, dice=dice)
     burnt = burn(roll, spec.burns, sheet.owned_sfx(), tags=extra.get("tags", ()),
                  burnable_faces=(5, 6) if extra.get("burning_fives") else (6,),
@@ -90,20 +112,26 @@ def run_check(sheet: MyriadSheet, request: CheckRequest, rng: random.Random,
     success = None if target is None else (total >= target if ties_win else total > target)
     if success is not None:
         check_success(burnt, success)
-    return _result(sheet, spec, burnt, request, target, success, who)
+    return _result(sheet, spec, burnt, request, items, target, success, who)
 
 
 def _result(sheet: MyriadSheet, spec: TestSpec, burnt: BurnResult, request: CheckRequest,
-            target: int | None, success: bool | None, who: str | None) -> CheckResult:
+            items: tuple[ModifierItem, ...], target: int | None, success: bool | None,
+            who: str | None) -> CheckResult:
     roll = burnt.roll
+    warnings = [*spec.warnings, *roll.warnings]
+    if request.opponent_total is None and any(i.situational for i in items):
+        warnings.append("situational modifiers belong to opposed tests; an unopposed TN "
+                        "already holds the difficulty (L482, ruling B4)")
     label = _label(spec, request, target, who or sheet.name or None)
     mods = [Modifier(_title(spec.skill), spec.skill_level)] if spec.skill else []
     if roll.unburnt_sixes:
         mods.append(Modifier("unburnt sixes", roll.unburnt_sixes))
     if roll.burn_bonus:
         mods.append(Modifier("burnt for bonus", roll.burn_bonus))
-    if roll.modifiers:
-        mods.append(Modifier("modifiers", roll.modifiers))
+    mods += [Modifier(i.label, i.value) for i in items]
+    if request.modifiers:
+        mods.append(Modifier("modifiers", request.modifiers))
     opposed = request.opponent_total is not None
     outcome = "" if success is None else (
         ("wins" if success else "loses") if opposed else ("success" if success else "failure"))
@@ -115,7 +143,7 @@ def _result(sheet: MyriadSheet, spec: TestSpec, burnt: BurnResult, request: Chec
                 "skill_level": spec.skill_level, "highest": roll.highest, "sixes": roll.sixes,
                 "burnt": {a.sfx.id: [i + 1 for i in a.dice] for a in burnt.activations},
                 "extra_actions": burnt.extra_actions,
-                "warnings": [*spec.warnings, *roll.warnings]},
+                "warnings": warnings},
     )
 
 
@@ -157,7 +185,8 @@ def check_odds(sheet: MyriadSheet, request: CheckRequest) -> Odds | None:
     spec = parse_option(sheet, request.option, request.extra)
     need = target if ties_win else target + 1
     burning = sum(len(b.dice) for b in spec.burns)
-    p = success_chance_burning(spec.pool, spec.skill_level, need, burning, request.modifiers)
+    mods = request.modifiers + sum(i.value for i in modifier_items(request.extra))
+    p = success_chance_burning(spec.pool, spec.skill_level, need, burning, mods)
     note = f"{spec.pool}d6 keep highest + {spec.skill_level}"
     if burning:
         note += f", needing {burning} six(es) to burn"

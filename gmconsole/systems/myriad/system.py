@@ -30,6 +30,7 @@ from gmconsole.systems.myriad import data, healing
 from gmconsole.systems.myriad.ability import check_faces, target_numbers
 from gmconsole.systems.myriad.conflict import (
     conflict_type,
+    conflict_types,
     damage_dealt,
     initiative_modifier,
     resilience_types,
@@ -134,7 +135,10 @@ class MyriadSystem(GameSystem):
         s = _sheet(sheet)
         key = name.strip().lower()
         if key.startswith("initiative"):
-            conflict = conflict_type(key.partition(":")[2] or "mortal")
+            wanted = key.partition(":")[2] or "mortal"
+            if data.normalise(wanted) not in conflict_types():
+                return 0
+            conflict = conflict_type(wanted)
             return s.stats.get(conflict.defence_stat, 0) + initiative_modifier(
                 conflict.id, fast_slow=s.fast_slow)
         if key == "armour":

@@ -80,5 +80,5 @@ def race(race_id: str) -> RaceTemplate:
     known = races()
     key = data.normalise(race_id)
     if key not in known:
-        raise data.MyriadDataError(data._unknown("race", race_id, known))
+        raise data.MyriadDataError(data.unknown_message("race", race_id, known))
     return known[key]

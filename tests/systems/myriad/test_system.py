@@ -225,3 +225,27 @@ def test_build_report_uses_the_campaign_preset(system, bronthar):
     report = system.build_report(bronthar, {"creation_preset": "mundane"})
     assert "stats.power: 4 is outside 1-5" not in report.problems
     assert any(p.startswith("skills.close_combat: 4 is above 3") for p in report.problems)
+
+
+def test_itemised_modifiers_are_logged_and_situational_ones_warn_when_unopposed(system,
+                                                                                bronthar):
+    items = [{"label": "Stunt", "value": 1}, {"label": "Dim light", "value": -1,
+                                               "situational": True}]
+    result = system.check(bronthar, CheckRequest(option="power/athletics", difficulty=6,
+                                                 modifiers=2, extra={"modifiers": items}),
+                          random.Random(1), dice=[4, 1, 1, 1])
+    assert result.total == 4 + 3 + 1 - 1 + 2
+    assert [(m.label, m.value) for m in result.modifiers] == [
+        ("Athletics", 3), ("Stunt", 1), ("Dim light", -1), ("modifiers", 2)]
+    assert any("ruling B4" in w for w in result.detail["warnings"])
+    opposed = system.check(bronthar, CheckRequest(option="power/athletics", opponent_total=6,
+                                                  extra={"modifiers": items}),
+                           random.Random(1), dice=[4, 1, 1, 1])
+    assert not opposed.detail["warnings"]
+    odds = system.odds(bronthar, CheckRequest(option="power/athletics", difficulty=8,
+                                              extra={"modifiers": items}))
+    assert odds is not None
+    with pytest.raises(RulesError, match="should look like"):
+        system.check(bronthar, CheckRequest(option="power", difficulty=6,
+                                            extra={"modifiers": [{"label": "x"}]}),
+                     random.Random(1))
