@@ -40,8 +40,12 @@ class Action:
 
     @property
     def verb(self) -> str | None:
-        """The command-line form a GM can type instead (None for screen jobs)."""
-        return None if self.run.startswith("@") else self.run.strip()
+        """The command-line form a GM can type instead, as help shows it ("dmg <who> <n>");
+        None for screen jobs."""
+        if self.run.startswith("@"):
+            return None
+        shown = self.run.replace("{who}", "<who>").replace("{roster}", "<name>")
+        return shown.strip() + (" …" if self.needs_input else "")
 
     @property
     def needs_input(self) -> bool:

@@ -1,0 +1,212 @@
+"""The console's shell: keymap file, help, about, palette, themes, NO_COLOR, layout, picker."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from app_driver import command, main_screen, make_app, screen_text, type_line
+
+from gmconsole.engine.events import EventKind
+from gmconsole.systems import get_system
+from gmconsole.tui import run
+from gmconsole.tui.app import GmConsole
+from gmconsole.tui.screens.about import AboutScreen
+from gmconsole.tui.screens.campaign_picker import CampaignPicker
+from gmconsole.tui.screens.help import HelpScreen
+from gmconsole.tui.settings import load_settings
+from gmconsole.tui.widgets.command_line import CommandLine
+
+
+async def test_keymap_file_remaps_by_action_id(campaign: Path, config_home: Path) -> None:
+    config_home.mkdir(parents=True)
+    (config_home / "keymap.toml").write_text('next-turn = "space"\nnext-trun = "x"\n', encoding="utf-8")
+    app = make_app(campaign)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert any("did you mean 'next-turn'" in note for note in app.notes)
+        await pilot.press("space")  # next on an unstarted encounter starts it
+        await pilot.pause()
+        assert app.session.encounter.round == 1
+        pointer = app.session.encounter.pointer
+        await pilot.press("n")  # no longer bound to next
+        await pilot.pause()
+        assert app.session.encounter.pointer == pointer
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert re.search(r"Space +Next: End the acting step", screen_text(app))
+
+
+async def test_help_and_about_screens(campaign: Path) -> None:
+    app = make_app(campaign)
+    async with app.run_test(size=(100, 60)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = screen_text(app)
+        assert re.search(r"d +Dmg: Damage the selected combatant.* dmg <who> …", text)
+        assert re.search(r"ctrl\+r/ctrl\+y +Redo", text)
+        await pilot.press("escape", "A")
+        await pilot.pause()
+        assert isinstance(app.screen, AboutScreen)
+        about = app.screen.query_one("Static").render().plain
+        for needle in (
+            "Myriad",
+            "CC BY 2.0 UK",
+            "R. E. Bridson",
+            "Text Liberation License",
+            "West End Games",
+            "Paul Clegg",
+        ):
+            assert needle in about
+        assert get_system("myriad").credit in about  # a registered system speaks for itself
+
+
+async def test_palette_runs_registry_actions_and_themes(campaign: Path) -> None:
+    app = make_app(campaign)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("ctrl+p")
+        await type_line(pilot, "Start (s)", enter=False)
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session.encounter.round == 1
+        await pilot.press("ctrl+p")
+        await type_line(pilot, "Theme: gm-high-contrast", enter=False)
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.theme == "gm-high-contrast"
+        assert load_settings().theme == "gm-high-contrast"
+
+
+async def test_theme_key_cycles_our_themes_and_remembers(campaign: Path) -> None:
+    app = make_app(campaign)
+    async with app.run_test(size=(80, 24)) as pilot:
+        seen = []
+        for _ in range(3):
+            await pilot.press("T")
+            await pilot.pause()
+            seen.append(app.theme)
+        assert sorted(seen) == ["gm-dark", "gm-high-contrast", "gm-light"]
+        assert load_settings().theme == seen[-1]
+
+
+async def test_no_color_keeps_every_state_readable(campaign: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(campaign)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        acting = app.session.encounter.acting[0].name
+        await command(pilot, "dmg goblin-2 5")
+        await pilot.press("h")
+        await pilot.pause()
+        text = screen_text(app)
+        assert app.no_color
+        assert f"{acting}  [held]" in text and "KO" in text and "▶" in text
+        svg_chrome = {"ff5f57", "febc2e", "28c840", "c5c8c6"}  # the SVG's window buttons and default ink
+        colours = set(re.findall(r"#([0-9a-f]{6})", app.export_screenshot())) - svg_chrome
+        assert colours and all(c[0:2] == c[2:4] == c[4:6] for c in colours), colours
+
+
+async def test_layout_80x24_shows_tracker_and_one_pane_with_the_others_a_key_away(campaign: Path) -> None:
+    app = make_app(campaign)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        screen = main_screen(app)
+
+        def shown() -> list[str]:
+            return [
+                p for p in ("initiative", "roster", "log", "reference") if screen.query_one(f"#{p}").display
+            ]
+
+        assert shown() == ["initiative", "log"]
+        await pilot.press("2")
+        assert shown() == ["initiative", "roster"]
+        await pilot.press("z")  # zoom the roster: the acting combatant stays in the status line
+        await pilot.pause()
+        assert shown() == ["roster"]
+        acting = app.session.encounter.acting[0].name
+        assert f"▶ {acting}" in screen_text(app).splitlines()[0]
+        await pilot.press("z", "3")
+        assert shown() == ["initiative", "log"]
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert shown() == ["initiative", "roster", "log", "reference"]
+
+
+async def test_acting_combatant_stays_visible_in_a_long_encounter(campaign: Path) -> None:
+    app = make_app(campaign)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await command(pilot, "add 30 Goblin")
+        await pilot.press("s")
+        for _ in range(25):
+            await pilot.press("n")
+        await pilot.pause()
+        acting = app.session.encounter.acting[0].name
+        tracker = screen_text(app).split("3 Log")[0]
+        assert re.search(rf"▶ +\S+ {re.escape(acting)}\b", tracker), tracker
+
+
+async def test_reroll_the_selected_roll(campaign: Path) -> None:
+    app = make_app(campaign)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await command(pilot, "4d6kh3")
+        await pilot.press("3", "R")
+        await pilot.pause()
+        first, second = app.session.log[-2:]
+        assert first.kind == second.kind == EventKind.ROLL
+        assert second.data["expr"] == first.data["expr"] == "4d6kh3"
+        assert second.id != first.id
+
+
+async def test_tab_completes_names_and_cycles(campaign: Path) -> None:
+    app = make_app(campaign)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("colon")
+        await type_line(pilot, "dmg Gob", enter=False)
+        line = main_screen(app).query_one(CommandLine)
+        await pilot.press("tab")
+        first = line.value
+        await pilot.press("tab")
+        assert {first, line.value} == {"dmg Goblin 1", "dmg Goblin 2"}
+        assert app.focused is line  # tab completed instead of moving focus
+
+
+async def test_picker_creates_a_campaign_and_it_reopens_next_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    app = GmConsole(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, CampaignPicker)
+        picker.query_one("#new-name").focus()
+        await type_line(pilot, "Night Road", enter=False)
+        picker.query_one("#new-system").value = "generic"
+        picker.query_one("#new-name").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session is not None and app.session.campaign.name == "Night Road"
+        assert (tmp_path / "campaigns" / "night-road" / "campaign.toml").is_file()
+    again = GmConsole(None)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert again.session is not None and again.session.campaign.name == "Night Road"
+
+
+def test_run_honours_no_mouse(monkeypatch: pytest.MonkeyPatch, campaign: Path) -> None:
+    seen: dict = {}
+
+    def fake_run(self: GmConsole, **kwargs: object) -> int:
+        seen.update(kwargs)
+        return 0
+
+    monkeypatch.setattr(GmConsole, "run", fake_run)
+    assert run(str(campaign), no_mouse=True) == 0
+    assert seen["mouse"] is False
