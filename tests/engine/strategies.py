@@ -45,7 +45,7 @@ def dice_terms(draw: st.DrawFn, max_count: int = 12, sides: tuple[int, ...] = SI
     Hypothesis shrinks towards) is a bare `NdS`.
     """
     count = draw(st.integers(0, max_count))
-    kind = draw(st.sampled_from([*sides, "%", "F"]))
+    kind = draw(st.sampled_from([*sides, "F", *(["%"] if 100 in sides else [])]))
     low, high = (-1, 1) if kind == "F" else (1, 100 if kind == "%" else kind)
     head = ("" if count == 1 and draw(st.booleans()) else str(count)) + "d" + str(kind)
     parts = [head]
@@ -75,6 +75,12 @@ def dice_terms(draw: st.DrawFn, max_count: int = 12, sides: tuple[int, ...] = SI
             if draw(st.booleans()):
                 op = draw(st.sampled_from(["f", "df", "sf"]))
                 parts.append(op + draw(targets(low, high, bare=True, proper=False)))
+    # A comparison right after a bare r / ! is read as that operator's target (documented), so
+    # a bare one followed by a success count gets its default face written out.
+    for i, part in enumerate(parts[1:-1], start=1):
+        if parts[i + 1][0] in "<>=" and part in ("r", "ro", "rr", "!", "x", "e"):
+            default = high if part in ("!", "x", "e") else low
+            parts[i] = part + (str(default) if default >= 0 else f"={default}")
     return "".join(parts)
 
 
@@ -91,12 +97,14 @@ def _combine(children: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
     return st.one_of(binary, divided, grouped, negated, labeled)
 
 
-def expressions(max_count: int = 12, sides: tuple[int, ...] = SIDES) -> st.SearchStrategy[str]:
+def expressions(
+    max_count: int = 12, sides: tuple[int, ...] = SIDES, max_leaves: int = 5
+) -> st.SearchStrategy[str]:
     """Whole expressions: dice terms and numbers under arithmetic, parentheses and labels."""
     leaves = st.one_of(dice_terms(max_count, sides), st.integers(0, 50).map(str))
-    return st.recursive(leaves, _combine, max_leaves=5)
+    return st.recursive(leaves, _combine, max_leaves=max_leaves)
 
 
-def small_expressions() -> st.SearchStrategy[str]:
-    """Expressions whose exact distribution is cheap: few dice, few faces."""
-    return expressions(max_count=3, sides=(1, 2, 3, 4, 6))
+def small_expressions(max_leaves: int = 3) -> st.SearchStrategy[str]:
+    """Expressions whose exact distribution is cheap to compute and to enumerate."""
+    return expressions(max_count=3, sides=(1, 2, 3, 4, 6), max_leaves=max_leaves)
