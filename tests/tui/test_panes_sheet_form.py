@@ -16,6 +16,7 @@ from textual.widgets import Button, Input, Select, TextArea
 
 from gmconsole.engine.roster import Character
 from gmconsole.engine.tracks import BoxTrack, LevelTrack
+from gmconsole.store.session import Session
 from gmconsole.systems.generic import GenericSystem
 from gmconsole.tui.screens.sheet_fields import FieldRow, GroupBox
 from gmconsole.tui.screens.sheet_form import SheetEdit, SheetForm
@@ -145,6 +146,7 @@ class RichSheet(BaseModel):
     shock: LevelTrack = Field(default_factory=lambda: LevelTrack(levels=["none", "K", "O", "KO"]))
     skills: dict[str, int] = Field(default_factory=dict)
     sfx: list[Sfx] = Field(default_factory=list)
+    lines: dict[str, BoxTrack] = Field(default_factory=lambda: {"wounds": BoxTrack(boxes=4)})
     motto: str | None = None
 
 
@@ -188,8 +190,18 @@ async def test_nested_models_lists_and_choices(tmp_path: Path) -> None:
         assert rows[("sheet", "wounds", "marked")].spec.kind == "int"
         assert rows[("sheet", "shock", "levels")].spec.kind == "list"
 
+        # a dict of models is a group per key; a new key is asked for by name
+        assert rows[("sheet", "lines", "wounds", "boxes")].spec.kind == "int"
+        add_line = next(b for b in form.query(Button) if "add-item" in b.classes and "lines" in str(b.label))
+        add_line.press()
+        await pilot.pause()
+        await pilot.press(*"stun", "enter")
+        await pilot.pause()
+        assert app.screen is form and form._keys[("sheet", "lines")] == ["wounds", "stun"]
+        form.query_one("#f-sheet-lines-stun-boxes", Input).value = "3"
+
         # add an SFX item, leave its required name empty and over-spend the cost: both refused
-        add = next(b for b in form.query(Button) if "add-item" in b.classes)
+        add = next(b for b in form.query(Button) if "add-item" in b.classes and "sfx" in str(b.label))
         add.press()
         await pilot.pause()
         assert form._counts[("sheet", "sfx")] == 2
@@ -221,3 +233,28 @@ async def test_nested_models_lists_and_choices(tmp_path: Path) -> None:
     assert sheet.sfx[0].trigger is Trigger.DEFENCE
     assert sheet.wounds.marked == 2 and sheet.lucky and sheet.skills == {"dodge": 2}
     assert sheet.motto is None
+    assert sheet.lines == {"wounds": BoxTrack(boxes=4), "stun": BoxTrack(boxes=3)}
+
+
+async def test_myriad_resilience_lines_are_edited_in_place(tmp_path: Path) -> None:
+    session = Session.create(tmp_path / "m", name="M", system_id="myriad")
+    sheet = session.system.dump_sheet(session.system.new_sheet())
+    session.save_character("kai", Character(name="Kai", kind="pc", sheet=sheet))
+    app = FormHost(session, RosterPane())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("e")
+        form = app.screen
+        assert isinstance(form, SheetForm)
+        marked = form.query_one("#f-sheet-resilience-wounds-line-marked", Input)
+        marked.value = "7"
+        await pilot.press("f2")
+        await pilot.pause()
+        assert app.screen is form
+        assert "exceeds" in error_of(form, "sheet", "resilience", "wounds", "line")
+        marked.value = "2"
+        await pilot.press("f2")
+        await pilot.pause()
+        assert app.screen is not form
+        row = next(r.text.plain for r in app.pane.list.rows if r.key == "r:kai")
+        assert "[x][x][ ][ ] 2 left" in row

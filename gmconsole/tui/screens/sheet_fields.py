@@ -8,6 +8,7 @@ drawn by colour; every state here is readable as a word.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass
 from typing import Any
@@ -37,7 +38,7 @@ class RawText:
 
 
 def _dom_id(path: Path) -> str:
-    return "f-" + "-".join(str(p) for p in path).replace(" ", "_")
+    return "f-" + re.sub(r"[^A-Za-z0-9_-]", "_", "-".join(str(p) for p in path))
 
 
 def scalar_text(value: Any) -> str:
@@ -213,7 +214,7 @@ class GroupBox(Vertical):
         rows: list[Widget],
         *,
         removable: bool = False,
-        index: int | None = None,
+        index: int | str | None = None,
     ) -> None:
         super().__init__(classes="field-group")
         self.spec = spec

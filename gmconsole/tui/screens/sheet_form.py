@@ -25,6 +25,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from gmconsole.engine.errors import RulesError
 from gmconsole.engine.roster import Character
+from gmconsole.tui.screens.prompt import TextPrompt
 from gmconsole.tui.screens.sheet_fields import FieldRow, FormIssue, GroupBox, RawText
 from gmconsole.tui.screens.sheet_spec import FieldSpec, Path, item_specs, item_title, model_specs
 
@@ -101,6 +102,7 @@ class SheetForm(ModalScreen[SheetEdit | None]):
         self._sheet_specs = model_specs(self.system.sheet_model, ("sheet",))
         self._data = self._initial_data(character)
         self._counts: dict[Path, int] = {}
+        self._keys: dict[Path, list[str]] = {}
         self._widgets: dict[Path, FieldRow | GroupBox] = {}
 
     def _initial_data(self, character: Character) -> dict[str, Any]:
@@ -126,6 +128,7 @@ class SheetForm(ModalScreen[SheetEdit | None]):
 
     def _build(self) -> list[Widget]:
         self._counts.clear()
+        self._keys.clear()
         who = GroupBox(_CHARACTER, "Character", self._rows(self._character_specs, self._data))
         rows = self._rows(self._sheet_specs, self._data["sheet"])
         sheet = GroupBox(_SHEET, f"{self.system.name} sheet", rows)
@@ -137,7 +140,8 @@ class SheetForm(ModalScreen[SheetEdit | None]):
         for spec in specs:
             value = data.get(spec.name)
             if spec.kind == "model":
-                rows.append(GroupBox(spec, spec.label, self._rows(spec.children, value)))
+                title = spec.label + (" (optional: leave blank for none)" if spec.optional else "")
+                rows.append(GroupBox(spec, title, self._rows(spec.children, value)))
             elif spec.kind == "models":
                 items = value if isinstance(value, list) else []
                 self._counts[spec.path] = len(items)
@@ -148,6 +152,16 @@ class SheetForm(ModalScreen[SheetEdit | None]):
                 ]
                 add = Button(f"add {spec.label.lower()}", classes="add-item", compact=True)
                 rows.append(GroupBox(spec, f"{spec.label} ({len(items)})", [*boxes, add]))
+            elif spec.kind == "keyed":
+                keyed = value if isinstance(value, dict) else {}
+                self._keys[spec.path] = list(keyed)
+                boxes = [
+                    GroupBox(spec, item_title(spec, key, item), self._rows(item_specs(spec, key), item),
+                             removable=True, index=key)
+                    for key, item in keyed.items()
+                ]
+                add = Button(f"add {spec.label.lower()}", classes="add-item", compact=True)
+                rows.append(GroupBox(spec, spec.label, [*boxes, add]))
             else:
                 rows.append(FieldRow(spec, value))
         return rows
@@ -185,10 +199,20 @@ class SheetForm(ModalScreen[SheetEdit | None]):
         out: dict[str, Any] = {}
         for spec in specs:
             if spec.kind == "model":
-                out[spec.name] = self._collect_specs(spec.children, issues)
+                inner: list[FormIssue] | None = [] if issues is not None else None
+                value = self._collect_specs(spec.children, inner)
+                if spec.optional and _blank(value):
+                    out[spec.name] = None  # an optional block left empty means "none"
+                    continue
+                if issues is not None and inner:
+                    issues.extend(inner)
+                out[spec.name] = value
             elif spec.kind == "models":
                 count = self._counts.get(spec.path, 0)
                 out[spec.name] = [self._collect_specs(item_specs(spec, i), issues) for i in range(count)]
+            elif spec.kind == "keyed":
+                keys = self._keys.get(spec.path, [])
+                out[spec.name] = {k: self._collect_specs(item_specs(spec, k), issues) for k in keys}
             else:
                 row = self._widgets[spec.path]
                 assert isinstance(row, FieldRow)
@@ -277,10 +301,26 @@ class SheetForm(ModalScreen[SheetEdit | None]):
 
     @on(Button.Pressed, ".add-item")
     async def _add_item(self, event: Button.Pressed) -> None:
-        box = event.button.query_ancestor(GroupBox)
-        spec = box.spec
-        assert spec.item_model is not None
-        await self._rebuild(lambda data: _at(data, spec.path).append(model_defaults(spec.item_model)))
+        spec = event.button.query_ancestor(GroupBox).spec
+        item_model = spec.item_model
+        assert item_model is not None
+        if spec.kind == "models":
+            await self._rebuild(lambda data: _at(data, spec.path).append(model_defaults(item_model)))
+            return
+
+        async def named(key: str | None) -> None:
+            if not key:
+                return
+            if key in self._keys.get(spec.path, []):
+                self.notify(f"{spec.label} already has {key!r}", severity="warning")
+                return
+
+            def put(data: dict[str, Any]) -> None:
+                _at(data, spec.path)[key] = model_defaults(item_model)
+
+            await self._rebuild(put)
+
+        self.app.push_screen(TextPrompt(f"Name of the new {spec.label.lower()} entry"), named)
 
     @on(Button.Pressed, ".remove-item")
     async def _remove_item(self, event: Button.Pressed) -> None:
@@ -288,6 +328,17 @@ class SheetForm(ModalScreen[SheetEdit | None]):
         index = box.index
         assert index is not None
         await self._rebuild(lambda data: _at(data, box.spec.path).pop(index))
+
+
+def _blank(value: Any) -> bool:
+    """True when a collected block holds nothing typed (yes/no choices do not count)."""
+    if isinstance(value, dict):
+        return all(_blank(v) for v in value.values())
+    if isinstance(value, list):
+        return all(_blank(v) for v in value)
+    if isinstance(value, RawText):
+        return not value.text.strip()
+    return value is None or value == "" or isinstance(value, bool)
 
 
 def _at(data: dict[str, Any], path: Path) -> Any:

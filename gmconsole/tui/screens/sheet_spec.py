@@ -29,7 +29,7 @@ from pydantic.fields import FieldInfo
 Path = tuple[str | int, ...]
 """Where a value lives: ("sheet", "wounds", "marked") or ("sheet", "sfx", 0, "cost")."""
 
-Kind = Literal["int", "float", "str", "bool", "choice", "model", "dict", "list", "models", "raw"]
+Kind = Literal["int", "float", "str", "bool", "choice", "model", "dict", "list", "models", "keyed", "raw"]
 SCALARS = ("int", "float", "str", "bool")
 
 
@@ -51,7 +51,8 @@ class FieldSpec:
     children: list[FieldSpec] = field(default_factory=list)
     """For model fields: the nested fields."""
     item_model: type[BaseModel] | None = None
-    """For lists of models: the item model (each item gets `children` built at compose time)."""
+    """For lists of models and dicts of models ("keyed", e.g. resilience lines by name): the item
+    model (each item's fields are built at compose time)."""
 
     @property
     def name(self) -> str:
@@ -178,6 +179,8 @@ def field_spec(path: Path, info: FieldInfo, description: str = "") -> FieldSpec:
         spec.children = model_specs(tp, path)
     elif origin is dict and len(args) == 2 and _scalar_kind(args[0]) == "str" and _scalar_kind(args[1]):
         spec.kind, spec.value_kind = "dict", _scalar_kind(args[1]) or "str"
+    elif origin is dict and len(args) == 2 and _scalar_kind(args[0]) == "str" and _is_model(args[1]):
+        spec.kind, spec.item_model = "keyed", args[1]
     elif origin in (list, tuple, set, frozenset) and args:
         item = _unwrap_optional(_strip_annotated(args[0])[0])[0]
         if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
@@ -201,13 +204,15 @@ def model_specs(
     ]
 
 
-def item_specs(spec: FieldSpec, index: int) -> list[FieldSpec]:
-    """The fields of item `index` of a list-of-models field."""
+def item_specs(spec: FieldSpec, index: int | str) -> list[FieldSpec]:
+    """The fields of item `index` (a position, or a key for a dict of models)."""
     assert spec.item_model is not None
     return model_specs(spec.item_model, (*spec.path, index))
 
 
-def item_title(spec: FieldSpec, index: int, value: Any) -> str:
+def item_title(spec: FieldSpec, index: int | str, value: Any) -> str:
     """"Sfx 2: Power Strike": the item's name when it has one, so a long list stays readable."""
+    if isinstance(index, str):
+        return f"{spec.label}: {index}"
     name = value.get("name") if isinstance(value, dict) else None
     return f"{spec.label} {index + 1}" + (f": {name}" if isinstance(name, str) and name else "")
