@@ -9,7 +9,7 @@ down or dead is marked out in the same event, so one undo brings them back.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pydantic import BaseModel
@@ -251,21 +251,36 @@ class CombatIntents(SessionState):
         notices = draft.encounter().back()
         return self._combat_event(draft, EventKind.TURN, notices)
 
+    def _out_of_turn(
+        self,
+        draft: Draft,
+        change: Callable[[Encounter], list[Notice]],
+        who: str | None,
+        kind: EventKind = EventKind.TURN,
+    ) -> Event:
+        """Run an encounter change that may end the acting step (hold, ready, delay, remove),
+        then pass over any step of combatants who are all out, as `next_turn` does."""
+        enc = draft.encounter()
+        notices = change(enc)
+        ctx = self.round_context()
+        notices += self._skip_out(draft, enc, ctx)
+        who = who or next((n.who for n in notices if n.who), None)
+        return self._combat_event(draft, kind, notices, ctx, who=who)
+
     def hold(self, who: str | None = None) -> Event:
+        """The acting combatant (or the one named) waits to act later this round."""
         self.require_writable()
         cid = self._fighter_id(who) if who else None
-        draft = Draft(self)
-        notices = draft.encounter().hold(cid)
-        return self._combat_event(draft, EventKind.TURN, notices, who=notices[0].who if notices else cid)
+        return self._out_of_turn(Draft(self), lambda enc: enc.hold(cid, self._turn_order), cid)
 
     def ready(self, who: str | None, trigger: str) -> Event:
+        """Like hold, waiting for a stated trigger."""
         self.require_writable()
         if not trigger.strip():
             raise RulesError("say what the readied action waits for")
         cid = self._fighter_id(who) if who else None
-        draft = Draft(self)
-        notices = draft.encounter().ready(cid, trigger.strip())
-        return self._combat_event(draft, EventKind.TURN, notices, who=notices[0].who if notices else cid)
+        order = self._turn_order
+        return self._out_of_turn(Draft(self), lambda enc: enc.ready(cid, trigger.strip(), order), cid)
 
     def act_now(self, who: str, join: bool = False) -> Event:
         self.require_writable()
@@ -275,11 +290,10 @@ class CombatIntents(SessionState):
         return self._combat_event(draft, EventKind.TURN, notices, who=cid)
 
     def delay(self, who: str, after: str) -> Event:
+        """Move a combatant's turn to just after another's this round."""
         self.require_writable()
         cid, other = self._fighter_id(who), self._fighter_id(after)
-        draft = Draft(self)
-        notices = draft.encounter().delay(cid, other)
-        return self._combat_event(draft, EventKind.TURN, notices, who=cid)
+        return self._out_of_turn(Draft(self), lambda enc: enc.delay(cid, other, self._turn_order), cid)
 
     def choose_next(self, who: str) -> Event:
         """Dynamic orders (popcorn): the GM picks who acts next."""

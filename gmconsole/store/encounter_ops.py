@@ -68,11 +68,12 @@ class EncounterIntents(CombatIntents):
         return highest + 1
 
     def remove_combatant(self, who: str) -> Event:
+        """Take a combatant out of the encounter entirely (their roster entry stays)."""
         self.require_writable()
         cid = self._fighter_id(who)
         draft = Draft(self)
-        notices = draft.encounter().remove(cid)
-        return self._combat_event(draft, EventKind.ENCOUNTER, notices, who=cid)
+        order = self._turn_order
+        return self._out_of_turn(draft, lambda enc: enc.remove(cid, order), cid, EventKind.ENCOUNTER)
 
     def set_out(self, who: str, out: bool = True) -> Event:
         self.require_writable()

@@ -43,9 +43,9 @@ def session(tmp_path: Path) -> Iterator[Session]:
 
 @pytest.fixture
 def fight(session: Session) -> Session:
-    """The campaign with an active encounter: Ayla, Brak and three goblins, not started."""
+    """The campaign with an active encounter: Ayla and Brak (pcs) against three goblins, not started."""
     session.new_encounter("Ambush")
     session.add_combatant("ayla")
-    session.add_combatant("brak")
+    session.add_combatant("brak", side="pcs")  # an NPC ally
     session.add_combatant("goblin", 3)
     return session
