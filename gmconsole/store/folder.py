@@ -21,14 +21,7 @@ from gmconsole.engine.errors import GmConsoleError
 from gmconsole.engine.roster import Character
 from gmconsole.store.files import atomic_write, line_of, read_toml, validation_problems
 from gmconsole.store.migrations import MigrationError, migrate
-from gmconsole.store.models import (
-    Campaign,
-    dump_entity,
-    file_of_path,
-    kind_of_path,
-    parse_entity,
-    unknown_keys,
-)
+from gmconsole.store.models import Campaign, dump_entity, file_of_path, kind_of_path, parse_entity
 from gmconsole.store.problems import CampaignError, FileProblem, Problem, display_path
 from gmconsole.systems import get_system
 
@@ -115,9 +108,14 @@ def sheet_problems(
 
 
 def _sheet_unknown(sheet: dict[str, Any], parsed: BaseModel) -> list[tuple[str | int, ...]]:
-    plain = unknown_keys(sheet, parsed.model_dump(mode="json"))
-    aliased = set(unknown_keys(sheet, parsed.model_dump(mode="json", by_alias=True)))
-    return [loc for loc in plain if loc in aliased]
+    """Top-level sheet keys a sheet model silently ignores (a typo like `hpp`, which the next
+    save would drop). Models that forbid extra keys report them themselves, and may accept
+    shorthands a before-validator rewrites, so only ignoring models are checked here."""
+    model = type(parsed)
+    if model.model_config.get("extra") not in (None, "ignore"):
+        return []
+    known = set(model.model_fields) | {f.alias for f in model.model_fields.values() if f.alias}
+    return [(key,) for key in sheet if key not in known]
 
 
 def load_entity(root: Path, entity_path: str, system: GameSystem) -> tuple[BaseModel, bool]:
