@@ -66,7 +66,7 @@ class InitiativePane(Vertical):
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
-        self._turn: tuple[str, int, int] | None = None
+        self._turn: tuple[str, int, int, tuple[str, ...]] | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="init-title")
@@ -100,7 +100,7 @@ class InitiativePane(Vertical):
         columns = order.columns(enc) if order and enc.started else None
         rows = self._column_rows(enc, columns, statuses) if columns else self._step_rows(enc, statuses)
         acting = [c.id for c in enc.acting]
-        turn = (enc.name, enc.round, enc.pointer)
+        turn = (enc.name, enc.round, enc.pointer, tuple(acting))
         moved = turn != self._turn
         self._turn = turn
         lines.set_rows(rows, select=acting[0] if moved and acting else None)

@@ -1,0 +1,87 @@
+"""The real console in a real terminal: tmux at 80x24, keys sent, the screen read back.
+
+This is how a GM over SSH meets the app (no Pilot, a real TERM, a real tty), so it catches
+what headless tests cannot: escape sequences a terminal mangles, a layout that only breaks at
+the true size, a process that does not let go of the campaign lock when it quits.
+Skipped only when tmux is not installed.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from gmconsole.store.lock import LOCK_NAME
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+
+
+class Tmux:
+    """One private tmux server (its own socket) holding one 80x24 window."""
+
+    def __init__(self, socket: str) -> None:
+        self.socket = socket
+
+    def __call__(self, *args: str) -> str:
+        out = subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True, timeout=10)
+        return out.stdout
+
+    def screen(self) -> str:
+        return self("capture-pane", "-p", "-t", "gm")
+
+    def keys(self, *keys: str) -> None:
+        for key in keys:
+            self("send-keys", "-t", "gm", key)
+            time.sleep(0.15)
+
+    def wait_for(self, text: str, timeout: float = 20.0) -> str:
+        deadline = time.monotonic() + timeout
+        screen = ""
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if text in screen:
+                return screen
+            time.sleep(0.2)
+        raise AssertionError(f"{text!r} never appeared; the screen was:\n{screen}")
+
+
+@pytest.mark.parametrize("term", ["xterm-256color", "screen"])
+def test_one_round_of_combat_in_tmux(campaign: Path, config_home: Path, term: str) -> None:
+    tmux = Tmux(f"gmconsole-test-{os.getpid()}-{term}")
+    script = f"from gmconsole.tui import run; raise SystemExit(run({str(campaign)!r}))"
+    env = f"TERM={term} XDG_CONFIG_HOME={shlex.quote(str(config_home.parent))} TEXTUAL_ANIMATIONS=none"
+    command = f"env {env} {shlex.quote(sys.executable)} -c {shlex.quote(script)}"
+    tmux("new-session", "-d", "-s", "gm", "-x", "80", "-y", "24", command)
+    try:
+        screen = tmux.wait_for("saved ✓")
+        assert "Test Camp · Generic" in screen and "not started" in screen
+        tmux.keys("s")
+        screen = tmux.wait_for("Round 1 ·")
+        assert "▶" in screen
+        tmux.keys(":", "cond ayla prone 1", "Enter")
+        tmux.wait_for("prone(1)")
+        tmux.keys(":", "dmg goblin-1 5", "Enter")
+        screen = tmux.wait_for("KO (0 HP)")
+        for _ in range(4):
+            tmux.keys("n")
+        screen = tmux.wait_for("Round 2 ·")
+        assert "prone wears off Ayla" in screen
+        lines = screen.splitlines()
+        assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
+        assert lines[0].rstrip().endswith("saved ✓") and "▶" in lines[0]
+        assert "n Next" in lines[-1]  # the footer is on the last row, nothing pushed off screen
+        tmux.keys("q")
+        deadline = time.monotonic() + 10
+        while "gm" in tmux("list-sessions", "-F", "#{session_name}") and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert "gm" not in tmux("list-sessions", "-F", "#{session_name}"), "q quits the console"
+        assert not (campaign / LOCK_NAME).exists(), "quitting released the campaign lock"
+    finally:
+        tmux("kill-server")
