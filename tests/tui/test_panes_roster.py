@@ -43,8 +43,8 @@ async def test_roster_shows_groups_tracks_and_status(tmp_path: Path) -> None:
     app = RosterHost(session, RosterPane())
     async with app.run_test(size=(60, 24)) as pilot:
         await pilot.pause()
-        plain = [r.text.plain for r in app.pane.list.rows]
-        assert [p for p in plain if "(" in p and "·" not in p] == ["PCs (1)", "NPCs (1)", "Templates (1)"]
+        headings = [r.text.plain for r in app.pane.list.rows if r.kind == "heading"]
+        assert headings == ["── PCs (1)", "── NPCs (1)", "── Templates (1)"]
         ayla = entry_text(app.pane, "r:ayla")
         assert "Ayla · PC · ok" in ayla
         assert "HP 10/10 ##########" in ayla  # the bar is drawn with characters, not colour
@@ -131,7 +131,7 @@ async def test_templates_spawn_into_the_encounter_with_their_own_tracks(tmp_path
         spawned = [c for c in session.encounter.combatants if c.ref is None]
         assert len(spawned) == 3
         heading = [r.text.plain for r in app.pane.list.rows if r.kind == "heading"]
-        assert "Spawned in Ambush (3)" in heading
+        assert "── Spawned in Ambush (3)" in heading
         # damage one spawned goblin from the roster: its own track changes, the template's does not
         key = f"c:{spawned[1].id}"
         app.pane.list.select_key(key)
@@ -163,3 +163,25 @@ async def test_narrow_pane_falls_back_to_compact_entries(tmp_path: Path) -> None
         assert bram.count("\n") <= 1 and "HP 6/8" in bram
         await pilot.press("v")  # full view: every entry expanded
         assert "######" in entry_text(app.pane, "r:bram")
+
+
+def test_track_text_forms_by_width() -> None:
+    from gmconsole.engine.tracks import TrackView
+    from gmconsole.tui.widgets.tracks import pack, track_text, tracks_text
+
+    boxes = TrackView("Wounds", "boxes", value=2, maximum=4, note="KO when full")
+    assert track_text(boxes, pad=0).plain == "Wounds [x][x][ ][ ] 2 left (KO when full)"
+    assert track_text(boxes, 36, pad=0).plain == "Wounds [xx..] 2 left (KO when full)"
+    assert track_text(boxes, 12, pad=0).plain == "Wounds 2/4 left (KO when full)"
+    rungs = ("ok", "wounded", "heavy", "mortal", "dead")
+    ladder = TrackView("Wound", "levels", value=2, maximum=4, labels=rungs)
+    assert track_text(ladder, pad=0).plain == "Wound ok wounded [HEAVY] mortal dead"
+    assert track_text(ladder, 20, pad=0).plain == "Wound [HEAVY] 2/4"
+    points = TrackView("HP", "points", value=1, maximum=10)
+    assert track_text(points, pad=0).plain == "HP 1/10 #........."  # one point left is never drawn empty
+    plain = TrackView("Wounds", "boxes", value=2, maximum=4)
+    lines = tracks_text([plain, TrackView("Wounds: critical", "boxes", 0, 2)], 30).plain.splitlines()
+    assert lines[0].startswith("Wounds     [") and lines[1].startswith("Wounds: c… [")
+    assert pack(["Wounds 4/4 left", "Crit 2/2 left", "Resolve 4/4 left"], 34) == (
+        "  Wounds 4/4 left · Crit 2/2 left\n  Resolve 4/4 left"
+    )

@@ -184,7 +184,7 @@ class ReferencePane(Vertical):
                 heading = t.group or t.source.split("/")[0]
                 if heading != group:
                     group = heading
-                    rows.append(Row(Text(heading, style="bold underline"), kind="heading"))
+                    rows.append(Row(Text(f"── {heading}", style="bold"), kind="heading"))
                 rows.append(Row(self._list_entry(t), key=table_key(t)))
         if not everything:
             rows = [Row(Text("No tables: add TOML files to the campaign's tables/ folder.", style="italic"))]

@@ -33,7 +33,7 @@ from gmconsole.engine.roster import Character
 from gmconsole.tui.messages import Command
 from gmconsole.tui.screens.prompt import NumberAnswer, NumberPrompt, TextPrompt
 from gmconsole.tui.widgets.line_list import GUTTER, LineList, Row
-from gmconsole.tui.widgets.tracks import status_text, tracks_inline, tracks_text
+from gmconsole.tui.widgets.tracks import inline_parts, pack, status_text, tracks_inline, tracks_text
 
 if TYPE_CHECKING:
     from gmconsole.engine.tracks import StatusView, TrackView
@@ -214,7 +214,7 @@ class RosterPane(Vertical, can_focus=False):
         expand_all = self.view == "full" or (self.view == "auto" and full_lines <= max(lst.size.height, 1))
         rows: list[Row] = []
         for title, items in groups:
-            rows.append(Row(Text(f"{title} ({len(items)})", style="bold underline"), kind="heading"))
+            rows.append(Row(Text(f"── {title} ({len(items)})", style="bold"), kind="heading"))
             for e in items:
                 expanded = self.view != "compact" and (expand_all or e.key == selected)
                 rows.append(Row(self._entry_text(e, width, expanded), key=e.key, kind=self._row_kind(e)))
@@ -255,11 +255,13 @@ class RosterPane(Vertical, can_focus=False):
         if not expanded:
             if e.tracks:
                 inline = tracks_inline(e.tracks)
-                fits = text.cell_len + 2 + len(inline) <= width
-                text.append(("  " if fits else "\n  ") + inline)
+                if text.cell_len + 2 + len(inline) <= width:
+                    text.append("  " + inline)
+                else:
+                    text.append("\n" + pack(inline_parts(e.tracks), width))
             return text
         if e.describe:
-            text.append(f"\n  {e.describe}", style="dim")
+            text.append("\n" + pack(e.describe.split(" | "), width, sep=" | "), style="dim")
         if e.tracks:
             block = tracks_text(e.tracks, width - 2)
             for line in block.split("\n"):

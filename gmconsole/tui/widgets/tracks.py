@@ -38,7 +38,11 @@ def _fits(parts: Iterable[str], width: int | None) -> bool:
 
 
 def _name(view: TrackView, pad: int) -> str:
-    return f"{view.name:<{pad}} " if pad else f"{view.name} "
+    """The name padded to `pad` so stacked tracks line up; a longer name is cut with "…"."""
+    if not pad:
+        return f"{view.name} "
+    name = view.name if len(view.name) <= pad else view.name[: pad - 1] + "…"
+    return f"{name:<{pad}} "
 
 
 def _note(view: TrackView) -> str:
@@ -133,12 +137,17 @@ def tracks_text(views: Iterable[TrackView], width: int | None = None) -> Text:
     views = list(views)
     pad = max((len(v.name) for v in views), default=0)
     if width is not None:
-        pad = min(pad, max(3, width // 4))
+        pad = min(pad, max(4, width // 3))
     return Text("\n").join(track_text(v, width, pad) for v in views)
 
 
 def tracks_inline(views: Iterable[TrackView]) -> str:
-    """The shortest honest summary for a one-line list entry: ``HP 7/10 · Wounds 2 left``."""
+    """The shortest honest summary for a one-line list entry: ``HP 7/10 · Wounds 2/4 left``."""
+    return " · ".join(inline_parts(views))
+
+
+def inline_parts(views: Iterable[TrackView]) -> list[str]:
+    """`tracks_inline` as separate parts, for wrapping between tracks rather than inside one."""
     parts = []
     for v in views:
         if v.kind == "boxes":
@@ -148,7 +157,19 @@ def tracks_inline(views: Iterable[TrackView]) -> str:
             parts.append(f"{v.name} {labels[max(0, min(v.value, len(labels) - 1))]}")
         else:
             parts.append(f"{v.name} {v.value}/{v.maximum}")
-    return " · ".join(parts)
+    return parts
+
+
+def pack(parts: Iterable[str], width: int, sep: str = " · ", indent: str = "  ") -> str:
+    """Join `parts` with `sep`, starting a new indented line before a part that would not fit,
+    so a summary wraps between items ("Wounds 4/4 left") and never inside one."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and len(lines[-1]) + len(sep) + len(part) <= width:
+            lines[-1] += sep + part
+        else:
+            lines.append(indent + part)
+    return "\n".join(lines)
 
 
 def status_word(status: StatusView, out: bool = False) -> str:
