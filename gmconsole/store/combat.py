@@ -1,4 +1,4 @@
-"""Intents of a fight: harm and healing, conditions, the turn order, who is in the encounter.
+"""Intents of a fight: harm and healing, conditions and the turn order.
 
 Each method validates on draft copies, then `commit`s one event (see `gmconsole.store.state`).
 Harm goes through the system (`apply_damage` / `heal` / `end_of_round`); the encounter state
