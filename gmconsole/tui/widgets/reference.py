@@ -17,6 +17,7 @@ wider, both side by side.
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -58,7 +59,8 @@ def table_title(table: Table) -> Text:
 def table_info(table: Table) -> Text:
     """The open table's header: title, where it comes from, credit and note."""
     text = table_title(table)
-    origin = [p for p in (table.group or table.source, table.credit, table.licence) if p]
+    where = table.group or table.source
+    origin = [p for p in (where if where != table.name else "", table.credit, table.licence) if p]
     if origin:
         text.append("\n" + " · ".join(origin), style="dim")
     if table.note:
@@ -66,8 +68,9 @@ def table_info(table: Table) -> Text:
     return text
 
 
-def row_texts(table: Table, width: int) -> tuple[Text | None, list[Text]]:
-    """A header and one text per row: aligned columns if they fit in `width`, else labelled cells."""
+def row_texts(table: Table, width: int, lead: int = 2) -> tuple[Text | None, list[Text]]:
+    """A header and one text per row: aligned columns if they fit in `width`, else labelled cells
+    wrapped under their first line (`lead` is the width of the marker the caller puts first)."""
     rows = table.text_rows()
     k = table.columns.index(table.key) if table.key in table.columns else 0
     if table.row_list and table.keyed_by_number:
@@ -86,15 +89,17 @@ def row_texts(table: Table, width: int) -> tuple[Text | None, list[Text]]:
             return out
 
         return line(table.columns, "bold"), [line(r) for r in rows]
-    key_width = min(max(len(r[k]) for r in rows) if rows else 0, max(4, width // 4))
+    key_width = min(max((len(r[k]) for r in rows), default=0), max(4, width // 5))
+    hang = " " * (lead + key_width + len(sep))
     out = []
     for r in rows:
-        text = Text(r[k].ljust(key_width), style="bold")
         others = [(c, r[i]) for i, c in enumerate(table.columns) if i != k]
-        if len(others) == 1:
-            text.append(f"{sep}{others[0][1]}")
-        else:
-            text.append(sep + " · ".join(f"{c}: {v}" for c, v in others if v != ""))
+        body = others[0][1] if len(others) == 1 else " · ".join(f"{c}: {v}" for c, v in others if v != "")
+        lines = textwrap.wrap(body, max(10, width - len(hang) + lead)) or [""]
+        text = Text(r[k].ljust(key_width), style="bold")
+        text.append(sep + lines[0])
+        for line in lines[1:]:
+            text.append("\n" + hang + line)  # hanging indent under the first line's text
         out.append(text)
     return None, out
 
@@ -205,7 +210,7 @@ class ReferencePane(Vertical):
             rows_list.set_rows([])
             return
         info.update(table_info(table))
-        width = max(10, rows_list.scrollable_content_region.width - GUTTER - 2)
+        width = max(10, rows_list.scrollable_content_region.width - GUTTER - 2)  # 2: the ▶/• mark
         header, texts = row_texts(table, width)
         query = self.query_text
         matching = {r.index for r in table.matching_rows(query)} if query else set()
