@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from gmconsole.engine.checks import CheckOption, CheckRequest, CheckResult, Die, Modifier, Odds
 from gmconsole.engine.errors import RulesError
@@ -23,6 +23,8 @@ from gmconsole.systems.base import GameSystem, RuleOption, SheetChange
 
 class GenericSheet(BaseModel):
     """Hit points, an initiative bonus and any named stats the GM wants."""
+
+    model_config = ConfigDict(extra="forbid")  # a typo such as `hpp = 3` is refused, not dropped
 
     hp: int = Field(default=10, ge=0, le=100_000)
     hp_max: int = Field(default=10, ge=1, le=100_000)
