@@ -121,7 +121,8 @@ class DeckDefinition:
 
     cards: dict[int, DramaCard]
     title: str
-    project_own: bool
+    stand_in: bool
+    """The project's own stand-in deck (not the published Drama Cards)."""
 
     @classmethod
     def from_data(cls, data: DataFile) -> DeckDefinition:
@@ -158,7 +159,7 @@ class DeckDefinition:
                 subplot=subplot,
                 flavour=str(raw.get("flavour", "")),
             )
-        return cls(cards, data.title, bool(data.body.get("project_own", False)))
+        return cls(cards, data.title, bool(data.body.get("stand_in", False)))
 
     def card(self, card_id: int) -> DramaCard:
         try:

@@ -61,6 +61,8 @@ class DamageState(BaseModel):
     """Result points of today's medicine roll, added to the next healing roll."""
     k_minutes: int = Field(default=0, ge=0)
     """Minutes the current K has lasted (it clears at 30)."""
+    rounds: int = Field(default=0, ge=0, le=5)
+    """Rounds since the last minute of recovery (6 rounds = 1 minute)."""
 
     # ------------------------------------------------------------------ derived
 
@@ -124,6 +126,23 @@ class DamageState(BaseModel):
             if self.k_minutes >= int(rec["k_clears_after_minutes"]):
                 self.K, self.k_minutes = False, 0
                 notes.append("K clears")
+        return notes
+
+    def end_round(self, *, possibility_spent: bool = False) -> list[str]:
+        """The round is over for this character: mortal bleeding, then the recovery clock. The
+        clock runs only while there is shock, K or O to recover: every 6th such round is a
+        minute (-1 shock, O clears, K after 30 minutes)."""
+        notes = self.bleed(possibility_spent=possibility_spent)
+        if self.dead:
+            return notes
+        if self.shock or self.K or self.O:
+            if self.rounds + 1 >= int(_healing()["recovery"]["rounds_per_minute"]):
+                self.rounds = 0
+                notes += self.recover(1)
+            else:
+                self.rounds += 1
+        elif self.rounds:
+            self.rounds = 0
         return notes
 
     def clear_knockdown(self) -> None:

@@ -258,9 +258,13 @@ class TorgSheet(BaseModel):
     def action_value(
         self, skill: str, *, use: str | None = None, item: str | None = None
     ) -> tuple[int, bool]:
-        """(action value, skilled?) for a skill or a bare attribute ("DEX")."""
+        """(action value, skilled?) for a skill or a bare attribute ("DEX").
+
+        A plain attribute task (catching yourself with STR, a PER check) is not an unskilled
+        skill use, so it keeps the full roll-again (ruling from §2.6: the GM may call a task a
+        plain attribute use; a skill named but not had is unskilled)."""
         if skill.upper() in ATTRIBUTES:
-            return self.attribute(skill), False
+            return self.attribute(skill), True
         key = skill_key(skill)
         info = skill_info(key)
         base = self.attribute(info["attribute"])

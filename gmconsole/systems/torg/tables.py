@@ -65,6 +65,8 @@ def parse_data_file(name: str, raw: dict[str, Any]) -> DataFile:
     if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
         raise TorgDataError(f"{name}.toml: notes must be a list of strings")
     body = {k: v for k, v in raw.items() if k not in (*META_KEYS, "source", "notes")}
+    if "stand_in" in body and not isinstance(body["stand_in"], bool):
+        raise TorgDataError(f"{name}.toml: stand_in must be true or false")
     return DataFile(
         name=name,
         title=raw["title"],

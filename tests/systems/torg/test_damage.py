@@ -147,3 +147,26 @@ def test_medicine_difficulties():
 
 def test_toughness_is_not_stored():
     assert "toughness" not in DamageState(toughness=9, shock=1).model_dump()
+
+
+def test_end_of_round_clock_recovers_a_minute_every_six_rounds():
+    s = DamageState(toughness=10, shock=3, O=True, K=True)
+    for _ in range(5):
+        assert s.end_round() == []
+    assert s.end_round() == ["recovers 1 shock", "O clears"]
+    assert s.shock == 2 and s.rounds == 0 and s.k_minutes == 1
+
+
+def test_the_recovery_clock_stops_when_there_is_nothing_to_recover():
+    s = DamageState(toughness=10, shock=1)
+    for _ in range(5):
+        s.end_round()
+    assert s.rounds == 5
+    assert s.end_round() == ["recovers 1 shock"]
+    assert s.end_round() == [] and s.rounds == 0
+
+
+def test_end_of_round_bleeds_a_mortal_wound_first():
+    s = DamageState(toughness=10, wounds=3, shock=10)
+    assert "dies of the mortal wound" in s.end_round()
+    assert s.dead and s.rounds == 0

@@ -25,7 +25,7 @@ def fresh(seed=3, players=("quin", "crab")):
 
 def test_stand_in_deck_is_marked_as_the_projects_own():
     data = load("drama_deck")
-    assert data.confidence == "stand-in" and DECK.project_own
+    assert data.confidence == "stand-in" and DECK.stand_in and data["stand_in"] is True
     assert any("gmconsole's own" in n for n in data.notes)
 
 

@@ -31,7 +31,7 @@ def test_skill_values_and_unskilled_use():
     assert s.skill_value("dodge") == 13
     assert s.action_value("Fire Combat") == (14, True)
     assert s.action_value("running") == (11, False)
-    assert s.action_value("dex") == (11, False)
+    assert s.action_value("dex") == (11, True)  # a plain attribute task is not unskilled
 
 
 def test_a_skill_that_cannot_be_used_unskilled_is_refused():
