@@ -22,6 +22,8 @@ opposed d20: +5 to the heroes in a standard scene, to the villains in a dramatic
 
 from __future__ import annotations
 
+import random
+
 from gmconsole.engine.encounter import Combatant, Encounter, Notice, Step
 from gmconsole.engine.turn_order import InitiativeRoll, RoundContext, SideOrder
 from gmconsole.systems.torg.cards import DeckDefinition, stand_in_deck
@@ -194,6 +196,18 @@ class DramaDeckOrder(SideOrder):
         at = len(enc.steps) if last is None or last < enc.pointer else last + 1
         enc.steps.insert(at, Step(actors=[combatant.id], label=label))
         return notices
+
+    def approved_success(self, enc: Encounter, cid: str, action: str, rng: random.Random) -> list[Notice]:
+        """A player's success at an action: if the card in effect approves it, draw a card into
+        the hand (L903-L907). Returns the notice, or nothing when it is not approved."""
+        eff = self.effects(enc)
+        state = self.deck_state(enc)
+        if eff is None or state is None or not eff.is_approved(action):
+            return []
+        card = state.approved_success(cid, rng)
+        enc.state["deck"] = state.model_dump(mode="json")
+        label = self.deck.card(card).label()
+        return [Notice(kind="cards", text=f"Approved action ({action}): draws {label}", who=cid)]
 
     def header(self, enc: Encounter) -> list[str]:
         scene = self.scene(enc)

@@ -31,6 +31,7 @@ from gmconsole.engine.checks import CheckOption, CheckRequest, CheckResult, Diff
 from gmconsole.engine.tracks import StatusView, TrackView
 from gmconsole.systems.base import GameSystem, RuleOption, SheetChange
 from gmconsole.systems.torg.combat import CombatResult, combat_result
+from gmconsole.systems.torg.conflict import RoundEffects, start_of_round
 from gmconsole.systems.torg.damage import WOUND_LEVELS, DamageState, Reduction, apply_blow, reduce_blow
 from gmconsole.systems.torg.errors import TorgError
 from gmconsole.systems.torg.initiative import DramaDeckOrder
@@ -311,6 +312,18 @@ class TorgSystem(GameSystem):
         left = 6 - new.damage.rounds
         text = "; ".join(notes) if notes else f"recovering: a minute in {left} round(s)"
         return SheetChange(new, text, detail={"notes": notes}, harmed=new.damage.shock > s.damage.shock)
+
+    def round_start(self, sheet: BaseModel, effects: RoundEffects, side: str) -> SheetChange | None:
+        """The flipped card's effects on one character (fatigue shock, inspiration); None when
+        the card does nothing to this sheet. The armour fatigue penalty adds a point."""
+        s = _sheet(sheet)
+        new = s.model_copy(deep=True)
+        penalty = {"c": bool(s.armour and s.armour.fatigue_penalty)}
+        notes = start_of_round(effects, {"c": new.damage}, {"c": side}, penalty)
+        if new.damage == s.damage:
+            return None
+        text = "; ".join(n.split(": ", 1)[1] for n in notes)
+        return SheetChange(new, text, harmed=new.damage.shock > s.damage.shock)
 
     def spend_possibility(self, sheet: BaseModel, reason: str, n: int = 1) -> SheetChange:
         """Spend Possibilities (an extra roll, a counter, a reality bubble...), with the reason."""

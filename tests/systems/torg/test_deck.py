@@ -250,3 +250,17 @@ def test_deck_state_round_trips():
     state, rng = fresh()
     state.flip(rng)
     assert DeckState.model_validate(state.model_dump(mode="json")) == state
+
+
+def test_card_bonuses_by_play_result():
+    from gmconsole.systems.torg.cards import CardBonus, card_bonus
+
+    assert card_bonus("action") == CardBonus("bonus", 3)
+    assert card_bonus("supporter") == CardBonus("total", 3)
+    assert card_bonus("coup_de_grace") == CardBonus("effect", 3)
+    assert card_bonus("adrenalin", "STR") == CardBonus("STR", 3)
+    assert card_bonus("hero") is None
+    with pytest.raises(TorgError, match="raises one of PER, MIN"):
+        card_bonus("willpower", "DEX")
+    with pytest.raises(TorgError, match="unknown card"):
+        card_bonus("joker")

@@ -176,3 +176,13 @@ def test_unknown_scene_is_refused():
     enc.state["scene"] = "epic"
     with pytest.raises(RulesError, match="'standard' or 'dramatic'"):
         enc.start(order, ctx)
+
+
+def test_an_approved_success_draws_a_card():
+    order = DramaDeckOrder(deck=deck_of(card(1, "hero")))
+    enc, ctx = setup(order)
+    fixed(order, enc, 1)
+    enc.start(order, ctx)
+    assert order.approved_success(enc, "quin", "taunt", ctx.rng) == []
+    notices = order.approved_success(enc, "quin", "trick", ctx.rng)
+    assert "draws" in notices[0].text and len(order.deck_state(enc).hands["quin"]) == 5

@@ -177,3 +177,36 @@ def test_reference_tables_carry_credit_and_badges(torg):
     assert bonus.lookup(38)["Bonus"] == 11
     crt = next(t for t in tables if t.name == "Combat Results Table")
     assert crt.lookup(14)["Possibility-rated"] == "2 Wnd KO 5"
+
+
+def test_round_start_fatigue_with_an_armour_penalty_and_inspiration(torg, quin):
+    from gmconsole.systems.torg.cards import ConflictLine, DramaCard
+    from gmconsole.systems.torg.conflict import round_effects
+
+    eff = round_effects(
+        DramaCard(
+            1,
+            "action",
+            ConflictLine("hero", hero=("fatigue",), villain=("inspiration",)),
+            ConflictLine("villain"),
+        ),
+        "standard",
+    )
+    armoured = torg.parse_sheet(
+        {**QUIN, "armour": {"name": "kevlar", "add": 5, "max": 22, "fatigue_penalty": True}}
+    )
+    assert torg.round_start(quin, eff, "hero").sheet.damage.shock == 2
+    assert torg.round_start(armoured, eff, "hero").sheet.damage.shock == 3
+    shaken = torg.apply_damage(quin, 3, "shock").sheet
+    assert torg.round_start(shaken, eff, "villain").sheet.damage.shock == 0
+    assert torg.round_start(quin, eff, "villain") is None
+    assert quin.damage.shock == 0
+
+
+def test_possibility_ledger_operations(torg, quin):
+    spent = torg.spend_possibility(quin, "extra roll")
+    assert spent.sheet.possibilities.count == 9 and "9 left" in spent.text
+    assert torg.gain_possibility(spent.sheet, "act award", 3).sheet.possibilities.count == 12
+    guard = torg.parse_sheet({"name": "guard"})
+    with pytest.raises(RulesError, match="is an Ord"):
+        torg.gain_possibility(guard, "award")
