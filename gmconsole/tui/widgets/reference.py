@@ -40,6 +40,8 @@ if TYPE_CHECKING:
 
 SPLIT_WIDTH = 90
 """From this pane width on, the table list and the open table are shown side by side."""
+SHORT_HEIGHT = 14
+"""Below this pane height the open table's header keeps only its title line."""
 
 
 def table_key(table: Table) -> str:
@@ -151,7 +153,7 @@ class ReferencePane(Vertical):
 
     def focus_list(self) -> None:
         target = "#ref-rows" if self.has_class("-table") and not self.has_class("-split") else "#ref-tables"
-        self.query_one(target, LineList).focus()
+        self._focus_now(self.query_one(target, LineList))
 
     # ------------------------------------------------------------------ data in
 
@@ -227,6 +229,7 @@ class ReferencePane(Vertical):
 
     def on_resize(self) -> None:
         self.set_class(self.size.width >= SPLIT_WIDTH, "-split")
+        self.set_class(self.size.height < SHORT_HEIGHT, "-short")
         if self.open_table is not None:
             self._fill_rows()
 
@@ -314,16 +317,21 @@ class ReferencePane(Vertical):
         if tables.has_focus:
             self._open(tables.cursor_key)
 
+    def _focus_now(self, widget: Input | LineList) -> None:
+        """Move focus at once, not on the next message: keys typed right after "=" or "/" (a fast
+        typist, a paste over SSH) must land in the box, not hit the pane's bindings."""
+        self.screen.set_focus(widget)
+
     def action_search(self) -> None:
         self._mode("list")
-        self.query_one("#ref-search", Input).focus()
+        self._focus_now(self.query_one("#ref-search", Input))
 
     def action_lookup(self) -> None:
         if self.open_table is None:
             self._open(self.query_one("#ref-tables", LineList).cursor_key, focus=False)
         if self.open_table is not None:
             self._mode("table")
-            self.query_one("#ref-lookup", Input).focus()
+            self._focus_now(self.query_one("#ref-lookup", Input))
 
     def action_back(self) -> None:
         self._mode("list")

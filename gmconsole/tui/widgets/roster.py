@@ -134,7 +134,9 @@ class RosterPane(Vertical, can_focus=False):
         return self
 
     def focus_list(self) -> None:
-        self.list.focus()
+        """Focus the list at once (not on the next message), so keys typed right after the
+        pane key act here."""
+        self.screen.set_focus(self.list)
 
     # ------------------------------------------------------------------ data in
 
