@@ -13,6 +13,19 @@ from hypothesis import strategies as st
 SIDES = (1, 2, 3, 4, 6, 8, 10, 12, 20, 100)
 
 
+def _named(text: str, low: int, high: int) -> set[int]:
+    """The faces a target spelling names (the strategies' own reading, kept independent)."""
+    faces = set(range(low, high + 1))
+    if text.startswith("{"):
+        return faces & {int(v) for v in text.strip("{}").split(",")}
+    for op, test in ((">=", int.__ge__), ("<=", int.__le__), (">", int.__gt__),
+                     ("<", int.__lt__), ("=", int.__eq__)):
+        if text.startswith(op):
+            bound = int(text[len(op):])
+            return {f for f in faces if test(f, bound)}
+    return faces & {int(text)}
+
+
 @st.composite
 def targets(draw: st.DrawFn, low: int, high: int, *, bare: bool, proper: bool) -> str:
     """A target naming at least one face in [low, high]; `proper`: never every face."""
@@ -49,16 +62,20 @@ def dice_terms(draw: st.DrawFn, max_count: int = 12, sides: tuple[int, ...] = SI
     low, high = (-1, 1) if kind == "F" else (1, 100 if kind == "%" else kind)
     head = ("" if count == 1 and draw(st.booleans()) else str(count)) + "d" + str(kind)
     parts = [head]
+    standing = set(range(low, high + 1))  # faces that can stand after rerolls
     if draw(st.integers(0, 3)) == 3:
         op = draw(st.sampled_from(["r", "ro", "rr"]))
         if op != "rr" or high > low:
             bare_default = low >= 0 and draw(st.booleans())
             target = "" if bare_default else draw(targets(low, high, bare=True, proper=op == "rr"))
             parts.append(op + target)
+            if op == "rr":
+                standing -= _named(target or str(low), low, high)
     if high > low and draw(st.integers(0, 3)) == 3:
         op = draw(st.sampled_from(["!", "x", "e"]))
         target = "" if draw(st.booleans()) else draw(targets(low, high, bare=True, proper=True))
-        parts.append(op + target)
+        if not standing <= _named(target or str(high), low, high):  # else it never stops
+            parts.append(op + target)
     if draw(st.integers(0, 4)) == 4:
         lo_bound = draw(st.integers(low, high))
         parts.append(draw(st.sampled_from(["mi", "min"])) + str(lo_bound))

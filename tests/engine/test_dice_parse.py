@@ -117,6 +117,8 @@ def test_syntax_errors_say_where_and_what(text: str, column: int, words: str) ->
         ("1d1!", "every face of a d1 explodes"),
         ("1dF!{-1,0,1}", "every face of a dF explodes"),
         ("1d6rr<=6", "rr rerolls every face"),
+        ("2d2rr1!", "every face of a d2 that rr lets stand explodes"),
+        ("1d6rr<=4!>=5", "every face of a d6 that rr lets stand explodes"),
         ("1d6>=7", "matches no face of a d6"),
         ("1d6!{10,20}", "matches no face"),
         ("1d0", "at least 1 side"),

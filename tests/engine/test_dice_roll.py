@@ -217,7 +217,10 @@ def test_a_random_roll_replays_exactly_from_its_dice(expr: str, seed: int) -> No
 @settings(max_examples=300, deadline=None)
 @given(expressions(), st.integers(0, 2**32))
 def test_records_agree_with_the_total(expr: str, seed: int) -> None:
-    result = roll(expr, random.Random(seed))
+    try:
+        result = roll(expr, random.Random(seed))
+    except DiceLimitError:
+        return  # e.g. 2d100!>=2 explodes 99 times in 100: the depth limit is tested above
     for term in result.terms:
         kept = [d for d in term.rolls if d.kept]
         if term.dice.success is None:

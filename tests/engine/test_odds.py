@@ -192,8 +192,11 @@ def test_exact_odds_match_enumerating_the_roller(expr: str) -> None:
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_expressions(max_leaves=4), st.integers(0, 2**32))
 def test_rolled_totals_lie_in_the_support(expr: str, seed: int) -> None:
-    result = roll(expr, random.Random(seed))
-    d = distribution(expr)
+    try:
+        result = roll(expr, random.Random(seed))
+        d = distribution(expr)
+    except DiceLimitError:
+        return  # a runaway explosion, or too large for exact odds: both tested on their own
     deepest = max((sum(r.exploded for r in t.rolls) for t in result.terms), default=0)
     if deepest <= d.explode_depth:  # no chain can have gone past the cut
         assert result.total in d.probabilities

@@ -110,17 +110,19 @@ class _DiceBuilder:
                 f"mi{d.minimum} is above ma{d.maximum} (column {at['MINIMUM']})", at["MINIMUM"]
             )
         all_faces = frozenset(range(d.low, d.high + 1))
-        if d.explode is not None and d.explode == all_faces:
-            raise DiceError(
-                f"every face of a {name} explodes, so the roll would never end "
-                f"(column {at['EXPLODE']})",
-                at["EXPLODE"],
-            )
         if d.reroll is not None and d.reroll.recursive and d.reroll.faces == all_faces:
             raise DiceError(
                 f"rr rerolls every face of a {name}, so the roll would never end "
                 f"(column {at['REROLL']})",
                 at["REROLL"],
+            )
+        standing = all_faces - d.reroll.faces if d.reroll and d.reroll.recursive else all_faces
+        if d.explode is not None and standing <= d.explode:
+            kept = "" if standing == all_faces else " that rr lets stand"
+            raise DiceError(
+                f"every face of a {name}{kept} explodes, so the roll would never end "
+                f"(column {at['EXPLODE']})",
+                at["EXPLODE"],
             )
         return d
 
