@@ -148,7 +148,9 @@ class CombatIntents(SessionState):
             t = self._combatant_target(c) if self.sheet_of(c) is not None else None
             if t is None:
                 continue
-            change = self.system.end_of_round(t.sheet)
+            change = self.system.end_of_round(
+                t.sheet, rng=self.rng, conditions=tuple(k.name for k in c.conditions)
+            )
             if change is None:
                 continue
             self._store_sheet(draft, t, change.sheet)

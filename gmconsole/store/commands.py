@@ -41,6 +41,7 @@ USAGE: dict[str, str] = {
     "redo": "redo",
     "encounter": "encounter NAME",
     "end": "end",
+    "set": "set SETTING VALUE",
 }
 """Every verb and its usage line (the help screen and completions read this too)."""
 
@@ -243,10 +244,16 @@ def _encounter(verb: str, args: list[str], _n: Namer, _s: Namer) -> Command:
     return Command(verb, {"name": " ".join(args)})
 
 
+def _set(verb: str, args: list[str], _n: Namer, _s: Namer) -> Command:
+    if len(args) != 2:
+        raise _fail(verb, "give a setting and its value")
+    return Command(verb, {"key": args[0], "value": args[1]})
+
+
 _HANDLERS: dict[str, Callable[[str, list[str], Namer, Namer], Command]] = {
     "next": _typed, "start": _typed, "prev": _bare, "undo": _bare, "redo": _bare, "end": _bare,
     "hold": _hold, "ready": _ready, "now": _now, "delay": _delay, "pick": _one_who,
     "dmg": _harm, "heal": _harm, "cond": _cond, "uncond": _uncond, "add": _add,
     "remove": _one_who, "out": _one_who, "in": _one_who, "roll": _roll, "check": _check,
-    "encounter": _encounter,
+    "encounter": _encounter, "set": _set,
 }  # fmt: skip

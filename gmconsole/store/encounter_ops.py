@@ -129,4 +129,25 @@ class EncounterIntents(CombatIntents):
             raise RulesError("no active encounter to end")
         draft = Draft(self)
         draft.campaign().encounter = None
-        return self.commit(draft, EventKind.ENCOUNTER, f"Encounter {enc.name} ends")
+        texts = [f"Encounter {enc.name} ends"]
+        for c in enc.combatants:
+            if self.sheet_of(c) is None:
+                continue
+            t = self._combatant_target(c)
+            change = self.system.end_encounter(t.sheet)
+            if change is not None:
+                self._store_sheet(draft, t, change.sheet)
+                texts.append(f"{c.name} {change.text}")
+        return self.commit(draft, EventKind.ENCOUNTER, "; ".join(texts))
+
+    def set_encounter_option(self, key: str, value: str) -> Event:
+        """A per-encounter setting the system declares (`set conflict social`), kept in the
+        encounter's state so its turn order and rules read it."""
+        self.require_writable()
+        if self.encounter is None:
+            raise RulesError("no active encounter: start one with `encounter NAME`")
+        stored = self.system.encounter_option(key.strip().lower(), value.strip().lower())
+        draft = Draft(self)
+        enc = draft.encounter()
+        enc.state[key.strip().lower()] = stored
+        return self.commit(draft, EventKind.ENCOUNTER, f"{enc.name}: {key} = {stored}", data={key: stored})

@@ -333,6 +333,8 @@ class Session(EncounterIntents, RosterIntents):
                 return self._encounter_verb(a["name"])
             case "end":
                 return self.end_encounter()
+            case "set":
+                return self.set_encounter_option(a["key"], a["value"])
         raise commands.CommandError(f"unknown command {command.verb!r}")
 
     def _encounter_verb(self, name: str) -> Event:

@@ -51,6 +51,8 @@ class RuleOption:
     label: str
     default: Any = False
     help: str = ""
+    choices: tuple[Any, ...] = ()
+    """Legal values when the option is a choice ("mortal", "social"); empty for free values."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,9 @@ class GameSystem(ABC):
     """The pydantic model of a character sheet in this system."""
     options: ClassVar[Sequence[RuleOption]] = ()
     """Optional rules the campaign can toggle."""
+    encounter_options: ClassVar[Sequence[RuleOption]] = ()
+    """Per-encounter settings kept in `Encounter.state[key]` (Myriad: mortal or social
+    conflict; Torg: standard or dramatic scene). `choices` on the option lists legal values."""
     damage_kinds: ClassVar[Sequence[str]] = ("damage",)
     """Kinds of harm `apply_damage` accepts; the first is the default ("wounds", "resolve"...)."""
     data_package: ClassVar[str | None] = None
@@ -142,8 +147,23 @@ class GameSystem(ABC):
     def heal(self, sheet: BaseModel, amount: int, kind: str | None = None) -> SheetChange:
         """Remove `amount` of harm (the inverse direction of `apply_damage`)."""
 
-    def end_of_round(self, sheet: BaseModel) -> SheetChange | None:
-        """Effects at the end of each round (bleeding, burning); None when nothing happens."""
+    def end_of_round(
+        self,
+        sheet: BaseModel,
+        rng: random.Random | None = None,
+        dice: Sequence[int] | None = None,
+        conditions: Sequence[str] = (),
+    ) -> SheetChange | None:
+        """Effects at the end of each round (bleeding, burning); None when nothing happens.
+
+        Effects that roll use `rng` (or the typed `dice`); `conditions` are the names of the
+        encounter conditions on this combatant ("bleeding", "on fire"), so a system can act on
+        conditions the GM set with the generic `cond` verb as well as on its own sheet state.
+        """
+        return None
+
+    def end_encounter(self, sheet: BaseModel) -> SheetChange | None:
+        """When a conflict ends: what resets (Myriad clears Resolve); None when nothing does."""
         return None
 
     # ------------------------------------------------------------------ tests of skill
@@ -166,6 +186,11 @@ class GameSystem(ABC):
         who: str | None = None,
     ) -> CheckResult:
         """Roll (or use the typed `dice`) for a test and judge it against the request."""
+
+    def check_switches(self, sheet: BaseModel) -> list[RuleOption]:
+        """Per-test switches the test dialog offers, passed back in `CheckRequest.extra`
+        under each option's key (Torg: spend a Possibility; Myriad: sixes to burn)."""
+        return []
 
     def odds(self, sheet: BaseModel, request: CheckRequest) -> Odds | None:
         """The exact chance of success before rolling; None where it cannot be known."""
@@ -210,6 +235,17 @@ class GameSystem(ABC):
 
     def option_defaults(self) -> dict[str, Any]:
         return {o.key: o.default for o in self.options}
+
+    def encounter_option(self, key: str, value: Any) -> Any:
+        """Validate one per-encounter setting; returns the value to store in `Encounter.state`."""
+        for option in self.encounter_options:
+            if option.key == key:
+                if option.choices and value not in option.choices:
+                    legal = ", ".join(map(str, option.choices))
+                    raise RulesError(f"{option.label} must be one of {legal}, got {value!r}")
+                return value
+        known = ", ".join(o.key for o in self.encounter_options) or "none"
+        raise RulesError(f"{self.name} has no encounter setting {key!r} (known: {known})")
 
     def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
         """The campaign's toggles over the defaults; unknown keys are refused by name."""

@@ -73,6 +73,7 @@ def p(line: str) -> Command | None:
         ("redo", Command("redo")),
         ("encounter Bridge at dawn", Command("encounter", {"name": "Bridge at dawn"})),
         ("end", Command("end")),
+        ("set conflict social", Command("set", {"key": "conflict", "value": "social"})),
         ("NEXT", Command("next")),
     ],
 )
@@ -84,6 +85,7 @@ def test_every_verb_has_a_parse_case() -> None:
     # keep the table above honest: a new verb must come with a test line
     covered = {"next", "start", "prev", "hold", "ready", "now", "delay", "pick", "dmg", "heal", "cond"}
     covered |= {"uncond", "add", "remove", "out", "in", "roll", "check", "undo", "redo", "encounter", "end"}
+    covered |= {"set"}
     assert set(USAGE) == covered
 
 

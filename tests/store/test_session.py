@@ -201,7 +201,7 @@ def test_end_of_round_effects_apply_to_everyone_and_out_steps_are_skipped(
 ) -> None:
     system = fight.system
 
-    def bleed(s):  # 1 HP a round, the way a bleeding rule would
+    def bleed(s, **_kw):  # 1 HP a round, the way a bleeding rule would
         change = system.apply_damage(s, 1)
         return SheetChange(change.sheet, "bleeds 1", harmed=True)
 
@@ -410,3 +410,29 @@ def test_table_completions(session: Session) -> None:
     session.reload()
     assert session.completions("roll table om") == ["roll table Omens"]
     assert session.execute("roll table omens").data["table"] == "Omens"
+
+
+def test_set_encounter_option_is_validated_by_the_system(fight: Session) -> None:
+    # the generic system declares no per-encounter settings: refused by name, nothing changes
+    before = fight.encounter.model_dump()
+    with pytest.raises(RulesError, match="no encounter setting 'conflict'"):
+        fight.execute("set conflict social")
+    assert fight.encounter.model_dump() == before
+
+
+def test_end_of_round_hook_receives_the_rng_and_condition_names(fight: Session, monkeypatch) -> None:
+    seen: list[tuple[object, tuple[str, ...]]] = []
+
+    def record(sheet, rng=None, dice=None, conditions=()):
+        seen.append((rng, tuple(conditions)))
+        return None
+
+    monkeypatch.setattr(fight.system, "end_of_round", record)
+    first = fight.encounter.combatants[0]
+    fight.add_condition(first.name, "bleeding")
+    fight.start_encounter()
+    for _ in range(len(fight.encounter.steps)):
+        fight.next_turn()
+    assert seen, "end_of_round was never called"
+    assert all(rng is fight.rng for rng, _ in seen)
+    assert ("bleeding",) in [c for _, c in seen]

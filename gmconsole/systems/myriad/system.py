@@ -36,7 +36,14 @@ from gmconsole.systems.myriad.conflict import (
     resilience_types,
 )
 from gmconsole.systems.myriad.creation import BuildReport, validate_build
-from gmconsole.systems.myriad.effects import effect_armour, effect_rules, resolve_effect, tick
+from gmconsole.systems.myriad.effects import (
+    EffectKind,
+    OngoingEffect,
+    effect_armour,
+    effect_rules,
+    resolve_effect,
+    tick,
+)
 from gmconsole.systems.myriad.errors import MyriadError
 from gmconsole.systems.myriad.initiative import MyriadInitiative
 from gmconsole.systems.myriad.resilience import Resilience
@@ -76,6 +83,12 @@ class MyriadSystem(GameSystem):
                    "Ruling D1: 'all_boxes' (the formula) or 'critical_only_if_any_lost'."),
         RuleOption("creation_preset", "Character creation preset", "recommended",
                    "Ruling A1: recommended, mundane, heroic or godlike."),
+    )
+    encounter_options: ClassVar[Sequence[RuleOption]] = (
+        RuleOption("conflict", "Conflict type", "mortal",
+                   "Mortal (Power/Grace, wounds) or social (Intellect/Spirit, resolve): "
+                   "sets the initiative statistic (`set conflict social`).",
+                   choices=("mortal", "social")),
     )
 
     # ------------------------------------------------------------------ sheets
@@ -223,14 +236,23 @@ class MyriadSystem(GameSystem):
                                    "critical": healed.critical})
 
     def end_of_round(self, sheet: BaseModel, rng: random.Random | None = None,
-                     dice: Sequence[int] | None = None) -> SheetChange | None:
+                     dice: Sequence[int] | None = None,
+                     conditions: Sequence[str] = ()) -> SheetChange | None:
         """Bleeding, burning, asphyxiation... at the round's end. Effects that roll dice need
         ``rng`` or typed ``dice``; without them only the automatic points are applied and the
-        rolled ones are listed for the GM to roll."""
+        rolled ones are listed for the GM to roll. An encounter condition named like an effect
+        ("bleeding", "burning") counts as that effect this round even when the sheet does not
+        carry it, so the generic `cond` verb works; its duration is the condition's own."""
         s = _sheet(sheet)
-        if not s.effects:
+        from_conditions = [
+            OngoingEffect(kind=EffectKind(name), rounds_left=1)
+            for name in {c.strip().lower().replace(" ", "_") for c in conditions}
+            if name in {k.value for k in EffectKind} and name not in {e.kind.value for e in s.effects}
+        ]
+        if not s.effects and not from_conditions:
             return None
         new = s.model_copy(deep=True)
+        new.effects = [*new.effects, *from_conditions]
         wounds = new.line("wounds")
         texts: list[str] = []
         typed = list(dice) if dice is not None else None
@@ -256,6 +278,11 @@ class MyriadSystem(GameSystem):
         new.effects = kept
         return SheetChange(sheet=new, text="; ".join(texts), harmed=True,
                            detail={"status": wounds.status})
+
+    def end_encounter(self, sheet: BaseModel) -> SheetChange | None:
+        """The contract's end-of-conflict hook: Resolve clears (see `end_conflict`)."""
+        change = self.end_conflict(sheet)
+        return change if change.detail and any(change.detail.values()) else None
 
     def end_conflict(self, sheet: BaseModel) -> SheetChange:
         """When a conflict ends, lines that reset (Resolve) are cleared (spec §4.7)."""

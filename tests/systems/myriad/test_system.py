@@ -249,3 +249,26 @@ def test_itemised_modifiers_are_logged_and_situational_ones_warn_when_unopposed(
         system.check(bronthar, CheckRequest(option="power", difficulty=6,
                                             extra={"modifiers": [{"label": "x"}]}),
                      random.Random(1))
+
+
+def test_end_encounter_hook_clears_resolve_and_is_none_when_nothing_resets(system, bronthar):
+    # the contract's hook (GameSystem.end_encounter) is Myriad's end of conflict (spec §4.7)
+    assert system.end_encounter(bronthar) is None
+    hurt = system.apply_damage(bronthar, 2, "resolve").sheet
+    over = system.end_encounter(hurt)
+    assert over is not None and over.sheet.line("resolve").crossed == 0
+
+
+def test_a_bleeding_condition_from_the_encounter_bleeds_at_round_end(system, bronthar):
+    # `cond X bleeding` in the tracker acts like the sheet's own bleeding effect, for that round
+    change = system.end_of_round(bronthar, dice=[6], conditions=["Bleeding"])
+    assert change is not None and change.harmed
+    assert change.sheet.effects == []  # the condition keeps its own duration; nothing sticks on the sheet
+    assert change.sheet.line("wounds").crossed >= 1
+    assert system.end_of_round(bronthar, dice=[6], conditions=["prone"]) is None
+
+
+def test_conflict_type_is_an_encounter_setting(system):
+    assert system.encounter_option("conflict", "social") == "social"
+    with pytest.raises(RulesError, match="must be one of mortal, social"):
+        system.encounter_option("conflict", "naval")
