@@ -213,9 +213,11 @@ class DeckState(BaseModel):
 
     def end_scene(self, rng: random.Random, discards: Mapping[str, Iterable[int]] | None = None) -> None:
         """Scene end: pool cards return to the hand; a hand above 4 must name its discards down
-        to 4, one at or below 4 may discard one; then draw to 4 (not after the final encounter)."""
+        to 4, one at or below 4 may discard one; then draw to 4 (not after the final encounter).
+        Everything is checked before anything moves."""
         discards = {p: list(c) for p, c in (discards or {}).items()}
         plans: dict[str, list[int]] = {}
+        dropped: list[int] = []
         for player in self.hands:
             hand = self.hands[player] + self.pools.get(player, [])
             drop = discards.pop(player, [])
@@ -227,9 +229,13 @@ class DeckState(BaseModel):
             if len(hand) <= HAND_SIZE and len(drop) > 1:
                 raise TorgError(f"{player} may discard at most one card")
             plans[player] = [c for c in hand if c not in drop]
-            self.discard.extend(drop)
+            dropped.extend(drop)
         if discards:
             raise TorgError(f"no hand for {', '.join(sorted(discards))}")
+        needed = 0 if self.final_encounter else sum(max(0, HAND_SIZE - len(h)) for h in plans.values())
+        if needed > len(self.draw_pile) + len(self.discard) + len(dropped):
+            raise TorgError("the deck is exhausted: not enough cards to refill the hands")
+        self.discard.extend(dropped)
         for player, hand in plans.items():
             self.hands[player] = hand
             self.pools[player] = []

@@ -24,15 +24,15 @@ from gmconsole.systems.torg.totals import LEVELS, _success_bands
 State = tuple[int, bool]
 """(final die roll so far, capped at the threshold; stymie still pending)."""
 
-_D20 = Fraction(1, 20)
+# Probabilities are kept as integer weights over one denominator, 20**N, where N bounds the
+# dice on any path (each chained die adds at least 10 below the cap, three chains at most):
+# every die divides a weight by 20 exactly, and big integers are far faster than Fractions.
 
 
-def _chain(
-    start: dict[State, Fraction], cap: int, eligible: frozenset[int], *, floor: bool
-) -> dict[State, Fraction]:
+def _chain(start: dict[State, int], cap: int, eligible: frozenset[int], *, floor: bool) -> dict[State, int]:
     """Roll one die (floored at 10 if `floor`) and its chain from every state below the cap."""
-    done: dict[State, Fraction] = {}
-    rolling: dict[State, Fraction] = {}
+    done: dict[State, int] = {}
+    rolling: dict[State, int] = {}
     for (v, pend), p in start.items():
         if v >= cap:
             done[(v, pend)] = done.get((v, pend), 0) + p
@@ -40,12 +40,12 @@ def _chain(
             rolling[(v, pend)] = rolling.get((v, pend), 0) + p
     first = True
     while rolling:
-        nxt: dict[State, Fraction] = {}
+        nxt: dict[State, int] = {}
         for (v, pend), p in rolling.items():
             for face in range(1, 21):
                 counts = max(face, 10) if (floor and first) else face
                 key = (min(v + counts, cap), pend)
-                q = p * _D20
+                q = p // 20
                 if face in eligible and key[0] < cap:
                     if pend:  # the stymie eats this roll-again
                         done[(key[0], False)] = done.get((key[0], False), 0) + q
@@ -74,7 +74,8 @@ def final_roll_distribution(
     if up and stymied:
         up = stymied = False
     eligible = roll_again_faces(possibility_rated=possibility_rated, skilled=skilled)
-    dist = _chain({(0, stymied): Fraction(1)}, cap, eligible, floor=False)
+    scale = 20 ** (3 * (cap // 10 + 2))
+    dist = _chain({(0, stymied): scale}, cap, eligible, floor=False)
     if up:
         dist = _chain(dist, cap, eligible, floor=False)
     if possibility_if_below is not None:
@@ -86,10 +87,10 @@ def final_roll_distribution(
         for part in (eaten, rolled):
             for s, p in part.items():
                 dist[s] = dist.get(s, 0) + p
-    out: dict[int, Fraction] = {}
-    for (v, _), p in dist.items():
-        out[v] = out.get(v, 0) + p
-    return out
+    weights: dict[int, int] = {}
+    for (v, _), w in dist.items():
+        weights[v] = weights.get(v, 0) + w
+    return {v: Fraction(w, scale) for v, w in weights.items()}
 
 
 @dataclass(frozen=True)

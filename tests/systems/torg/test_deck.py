@@ -264,3 +264,11 @@ def test_card_bonuses_by_play_result():
         card_bonus("willpower", "DEX")
     with pytest.raises(TorgError, match="unknown card"):
         card_bonus("joker")
+
+
+def test_a_refused_end_of_scene_changes_nothing():
+    state, rng = fresh()
+    before = state.model_dump()
+    with pytest.raises(TorgError, match="no hand for vancen"):
+        state.end_scene(rng, {"quin": state.hands["quin"][:1], "vancen": [1]})
+    assert state.model_dump() == before
