@@ -28,11 +28,20 @@ class TermSpec:
     low: int
     span: int
     bits: int
+    shows_faces: bool
+    """Its log line is just the faces: numbered dice, each counting as rolled, summed. Marks
+    then appear only through reroll/explode flags."""
 
     @classmethod
     def of(cls, node: Dice, index: int, label: str | None) -> TermSpec:
         span = node.high - node.low + 1
-        return cls(node, index, label, node.canonical, node.low, span, (span - 1).bit_length())
+        shows_faces = not node.fudge and (
+            node.keep is node.success is node.minimum is node.maximum is None
+        )
+        return cls(
+            node, index, label, node.canonical, node.low, span, (span - 1).bit_length(),
+            shows_faces,
+        )
 
 
 class Source(Protocol):

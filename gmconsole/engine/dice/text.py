@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .ast import Dice
 from .plan import EXPLODED, REROLLED, term_marks
 
 if TYPE_CHECKING:
     from .result import DieRoll, RollResult
+    from .sources import TermSpec
 
 _FUDGE = {-1: "-", 0: "0", 1: "+"}
 
@@ -58,14 +58,15 @@ def render_text(result: RollResult) -> str:
     template = plan.template
     parts = [template[0]]
     for spec, (faces, flags), after in zip(plan.terms, result.raw, template[1:], strict=True):
-        parts += (spec.text, " (", _dice_list(spec.node, faces, flags), ")", after)
+        parts += (spec.text, " (", _dice_list(spec, faces, flags), ")", after)
     parts += (" = ", str(result.total))
     return "".join(parts)
 
 
-def _dice_list(node: Dice, faces: list[int], flags: list[int] | None) -> str:
-    if flags is None and node.fudge is False and _counts_as_rolled(node):
+def _dice_list(spec: TermSpec, faces: list[int], flags: list[int] | None) -> str:
+    if flags is None and spec.shows_faces:
         return ", ".join(map(str, faces))
+    node = spec.node
     flags = flags or [0] * len(faces)
     values, kept = term_marks(node, faces, flags)
     success, failure = node.success or frozenset(), node.failure or frozenset()
@@ -85,16 +86,6 @@ def _dice_list(node: Dice, faces: list[int], flags: list[int] | None) -> str:
             )
         )
     return ", ".join(shown)
-
-
-def _counts_as_rolled(node: Dice) -> bool:
-    """No mark can appear without roll flags: every face is kept, as itself, uncounted."""
-    return (
-        node.keep is None
-        and node.success is None
-        and node.minimum is None
-        and node.maximum is None
-    )
 
 
 def render_json(result: RollResult) -> dict[str, Any]:

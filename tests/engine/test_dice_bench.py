@@ -1,0 +1,23 @@
+"""The dice benchmark runs (a smoke test with a handful of rolls; it times nothing)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gmconsole.bench import dice as dice_bench
+from gmconsole.bench.__main__ import main as bench_main
+
+
+def test_dice_benchmark_runs_every_case(capsys: pytest.CaptureFixture[str]) -> None:
+    assert dice_bench.main(["--iterations", "20", "--rounds", "1"]) == 0
+    out = capsys.readouterr().out
+    for case in dice_bench.CASES:
+        assert case.ours in out
+    assert "rng=None" in out
+
+
+def test_bench_dispatches_by_name(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench_main(["dice", "--iterations", "5", "--rounds", "1"]) == 0
+    assert "1d20!{10,20}" in capsys.readouterr().out
+    assert bench_main(["nonsense"]) == 2
+    assert "unknown benchmark 'nonsense'" in capsys.readouterr().out
