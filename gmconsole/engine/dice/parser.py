@@ -1,108 +1,16 @@
-"""Text -> syntax tree: lark LALR with the tree built during parsing, cached per string.
+"""Text -> syntax tree, cached per string, with the limits that keep every tree walkable.
 
-The transformer runs inside the LALR parser (`Lark(transformer=...)`), so no parse tree is ever
-built or walked recursively: deep or long input cannot overflow the stack here. The parser itself
-is built on first use, keeping `import gmconsole.engine.dice` cheap for start-up.
+The grammar work happens in lalr.py (lark LALR building the frozen tree while parsing), loaded
+on the first parse so that importing the dice package stays cheap at start-up.
 """
 
 from __future__ import annotations
 
 import functools
-import re
-from pathlib import Path
 
-from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
-
-from .ast import BinOp, Labeled, Neg, Node, Number
+from .ast import BinOp, Labeled, Neg, Node
 from .errors import DiceLimitError, DiceSyntaxError
-from .limits import MAX_DEPTH, MAX_EXPRESSION_LENGTH, MAX_NUMBER
-from .notation import MODIFIER_TERMINALS, read_dice
-
-_GRAMMAR = Path(__file__).with_name("grammar.lark")
-
-_FRIENDLY = {
-    "INT": ("a number",),
-    "DICE": ("dice like 2d6",),
-    "LPAR": ("'('",),
-    "RPAR": ("')'",),
-    "ADDOP": ("'+'", "'-'"),
-    "MULOP": ("'*'", "'/'"),
-    "LABEL": ("a [label]",),
-}
-
-# Notation other tools have and this language deliberately lacks: named, so the error says so.
-_UNSUPPORTED = (
-    (re.compile(r"!!"), "compounding explosions (!!) are not supported; use ! "),
-    (re.compile(r"!p"), "penetrating explosions (!p) are not supported"),
-    (re.compile(r"[0-9%fF]ra"), "d20's 'ra' (reroll and add) is not supported"),
-    (re.compile(r"xo"), "explode-once (xo) is not supported"),
-    (re.compile(r"[kp][<>]"), "keeping or dropping by value (k>3) is not supported"),
-    (re.compile(r"(?<![0-9])cf|ms[<>=0-9]"), "Foundry's cf and ms are not supported; use f"),
-    (re.compile(r"[0-9%fF}]s[ad]?(?![f])"), "sorting dice (s, sa, sd) is not supported"),
-    (re.compile(r"[<>=!]=?\s*[<>=]"), "a comparison has one operator, like >=8"),
-)
-
-
-class _ToAst(Transformer[Token, Node]):
-    """LALR callbacks: each grammar alias becomes one frozen node."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.modifiers = re.compile("(?!)")  # set once the grammar is loaded
-
-    @v_args(inline=True)
-    def number(self, token: Token) -> Node:
-        if len(token) > 10 or int(token) > MAX_NUMBER:
-            shown = token if len(token) <= 20 else token[:20] + "..."
-            raise DiceLimitError(
-                f"numbers may be at most {MAX_NUMBER:,}, not {shown} (column {token.column})",
-                token.column,
-            )
-        return Number(int(token))
-
-    @v_args(inline=True)
-    def dice(self, token: Token) -> Node:
-        return read_dice(str(token), token.column or 1, self.modifiers)
-
-    @v_args(inline=True)
-    def unary(self, op: Token, operand: Node) -> Node:
-        if op == "+":
-            return operand
-        if isinstance(operand, Number):
-            return Number(-operand.value)
-        if isinstance(operand, Neg):
-            return operand.operand
-        return Neg(operand)
-
-    @v_args(inline=True)
-    def binop(self, left: Node, op: Token, right: Node) -> Node:
-        return BinOp(str(op), left, right)  # type: ignore[arg-type]
-
-    @v_args(inline=True)
-    def labeled(self, operand: Node, label: Token) -> Node:
-        return Labeled(operand, str(label)[1:-1].strip())
-
-
-@functools.cache
-def _parser() -> Lark:
-    transformer = _ToAst()
-    lark = Lark(
-        _GRAMMAR.read_text(encoding="utf-8"),
-        parser="lalr",
-        lexer="contextual",
-        start=["start", "modifiers"],
-        transformer=transformer,
-    )
-    # The modifier terminals' regexes, read back from lark: the .lark file is the only place a
-    # modifier's shape is written down.
-    transformer.modifiers = re.compile(
-        "|".join(
-            f"(?P<{name}>{lark.get_terminal(name).pattern.to_regexp()})"
-            for name in MODIFIER_TERMINALS
-        )
-    )
-    return lark
+from .limits import MAX_DEPTH, MAX_EXPRESSION_LENGTH
 
 
 @functools.lru_cache(maxsize=1024)
@@ -121,10 +29,9 @@ def parse(expr: str) -> Node:
             f"not {len(expr)}",
             MAX_EXPRESSION_LENGTH + 1,
         )
-    try:
-        node: Node = _parser().parse(expr, start="start")
-    except UnexpectedInput as error:
-        raise _syntax_error(expr, error) from None
+    from .lalr import parse_text
+
+    node = parse_text(expr)
     if _depth(node) > MAX_DEPTH:
         raise DiceLimitError(f"at most {MAX_DEPTH} operators may be nested in one expression")
     written = len(node.canonical)
@@ -150,27 +57,3 @@ def _depth(root: Node) -> int:
     return deepest
 
 
-def _syntax_error(expr: str, error: UnexpectedInput) -> DiceSyntaxError:
-    """Turn lark's exception into one line that says where and what was expected."""
-    if isinstance(error, UnexpectedToken) and error.token.type == "$END":
-        column = len(expr.rstrip()) + 1
-        found = "the expression ends too early"
-        expected = error.expected
-    elif isinstance(error, UnexpectedToken):
-        column = error.token.column or error.column
-        found = f"unexpected {str(error.token)!r}"
-        expected = error.expected
-    else:
-        column = error.column
-        char = error.char if isinstance(error, UnexpectedCharacters) else expr[column - 1 : column]
-        found = f"unexpected {char!r}"
-        expected = getattr(error, "allowed", None) or set()
-    names = sorted({friendly for name in expected for friendly in _FRIENDLY.get(name, ())})
-    message = f"{found} at column {column}"
-    if names:
-        message += "; expected " + (names[0] if len(names) == 1 else "one of " + ", ".join(names))
-    for pattern, hint in _UNSUPPORTED:
-        if pattern.search(expr):
-            message += f" ({hint.strip()})"
-            break
-    return DiceSyntaxError(message, column)
