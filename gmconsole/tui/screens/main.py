@@ -73,9 +73,12 @@ class MainScreen(Screen[None]):
     # ------------------------------------------------------------------ drawing
 
     def refresh_all(self) -> None:
-        """Every pane redraws from the session (after every intent, and at mount)."""
+        """Every pane on screen redraws from the session (after every intent, and at mount);
+        a hidden pane is redrawn when it is shown again (`_apply_layout`)."""
         for pane_id in PANES:
-            self._pane(pane_id).show(self.session)
+            pane = self._pane(pane_id)
+            if pane.display:
+                pane.show(self.session)
         self.query_one(CommandLine).show(self.session)
         self._show_status()
 
@@ -122,6 +125,8 @@ class MainScreen(Screen[None]):
                 if self.zoomed
                 else (wide or pane_id in ("initiative", self.side_pane))
             )
+            if shown and not pane.display and self.is_mounted:
+                pane.show(self.session)
             pane.display = shown
 
     def show_pane(self, pane_id: str) -> None:

@@ -75,6 +75,7 @@ class LineList(ScrollView, can_focus=True):
         self._first_line: list[int] = []
         self._wrap_cache: dict[tuple[str, int], list[Text]] = {}
         self._width = 0
+        self._styles: dict[str, Style] = {}
 
     # ------------------------------------------------------------------ data in
 
@@ -177,12 +178,11 @@ class LineList(ScrollView, can_focus=True):
         scroll_x, scroll_y = self.scroll_offset
         index = scroll_y + y
         width = self.scrollable_content_region.width
-        base = self.rich_style
         if index >= len(self._visual):
-            return Strip.blank(width, base)
+            return Strip.blank(width, self._style(""))
         row_index, text = self._visual[index]
         row = self.rows[row_index]
-        style = base + self._row_style(row_index, row)
+        style = self._row_style(row_index, row)
         first = self._first_line[row_index] == index
         mark = "› " if row_index == self.cursor and first else "  "
         segments = [Segment(mark), *text.render(self.app.console)]
@@ -190,15 +190,29 @@ class LineList(ScrollView, can_focus=True):
 
     def _row_style(self, row_index: int, row: Row) -> Style:
         """Row kind first; the cursor on top (full colours only while the list has focus)."""
-        style = Style()
-        if row.kind in ("acting", "muted", "heading"):
-            style = self.get_component_rich_style(f"line-list--{row.kind}")
+        kind = row.kind if row.kind in ("acting", "muted", "heading") else ""
         if row_index == self.cursor:
-            cursor = (
-                self.get_component_rich_style("line-list--cursor") if self.has_focus else Style(bold=True)
-            )
-            style += cursor
+            return self._style(kind, "cursor" if self.has_focus else "selected")
+        return self._style(kind)
+
+    def _style(self, *parts: str) -> Style:
+        """The widget's style plus component styles, worked out once per theme and focus change
+        (looking styles up for every line of every repaint is the slow part of a big list)."""
+        key = "+".join(parts)
+        style = self._styles.get(key)
+        if style is None:
+            style = self.rich_style
+            for part in parts:
+                if part == "selected":
+                    style += Style(bold=True)
+                elif part:
+                    style += self.get_component_rich_style(f"line-list--{part}")
+            self._styles[key] = style
         return style
+
+    def notify_style_update(self) -> None:
+        self._styles.clear()
+        super().notify_style_update()
 
     def on_focus(self) -> None:
         self.refresh()
