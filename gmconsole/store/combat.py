@@ -149,7 +149,10 @@ class CombatIntents(SessionState):
             if t is None:
                 continue
             change = self.system.end_of_round(
-                t.sheet, rng=self.rng, conditions=tuple(k.name for k in c.conditions)
+                t.sheet,
+                rng=self.rng,
+                conditions=tuple(k.name for k in c.conditions),
+                scene=self.scene(enc, c),
             )
             if change is None:
                 continue
@@ -191,6 +194,7 @@ class CombatIntents(SessionState):
         enc = draft.encounter()
         ctx = self.round_context(list(dice or []))
         notices = enc.start(self._turn_order, ctx)
+        notices += self._start_of_round(draft, enc)
         notices += self._skip_out(draft, enc, ctx)
         self._typed_dice_used(ctx)
         return self._combat_event(draft, EventKind.TURN, notices, ctx)
@@ -217,7 +221,25 @@ class CombatIntents(SessionState):
         notices: list[Notice] = []
         if enc.started and self._round_ends(enc, ctx):
             notices += self._end_of_round(draft, enc)
-        return notices + enc.advance(self._turn_order, ctx)
+        round_before = enc.round
+        notices += enc.advance(self._turn_order, ctx)
+        if enc.round != round_before:
+            notices += self._start_of_round(draft, enc)
+        return notices
+
+    def _start_of_round(self, draft: Draft, enc: Encounter) -> list[Notice]:
+        """The system's start-of-round effects on everyone still in (Torg's card effects)."""
+        notices: list[Notice] = []
+        for c in enc.combatants:
+            if c.status == "out" or self.sheet_of(c) is None:
+                continue
+            t = self._combatant_target(c)
+            change = self.system.start_of_round(t.sheet, self.scene(enc, c))
+            if change is None:
+                continue
+            self._store_sheet(draft, t, change.sheet)
+            notices.append(Notice(kind="effect", text=f"{c.name} {change.text}", who=c.id))
+        return notices
 
     def _round_ends(self, enc: Encounter, ctx: RoundContext) -> bool:
         """Whether advancing now ends the round: tried on a throwaway copy (a dynamic order

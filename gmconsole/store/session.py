@@ -20,7 +20,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from gmconsole.engine.checks import CheckRequest, Odds
+from gmconsole.engine.checks import CheckRequest
 from gmconsole.engine.errors import GmConsoleError, RulesError
 from gmconsole.engine.events import Event, EventKind, History
 from gmconsole.store import commands
@@ -29,6 +29,7 @@ from gmconsole.store.folder import CAMPAIGN_FILE, load_campaign_file, load_folde
 from gmconsole.store.lock import CampaignLock
 from gmconsole.store.log import plain, read_log
 from gmconsole.store.roster_ops import RosterIntents
+from gmconsole.store.sheet_ops import SheetIntents
 from gmconsole.store.state import Target
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 __all__ = ["Session", "Target"]
 
 
-class Session(EncounterIntents, RosterIntents):
+class Session(EncounterIntents, RosterIntents, SheetIntents):
     """One open campaign (see the module docstring and notes/SESSION_API.md)."""
 
     tables: list[Table]
@@ -169,26 +170,6 @@ class Session(EncounterIntents, RosterIntents):
         self.record(event)
         return event
 
-    def check(self, who: str, request: CheckRequest, *, dice: Sequence[int] | None = None) -> Event:
-        """A test of skill through the system; data holds the CheckResult fields."""
-        self.require_writable()
-        target = self.resolve(who)
-        result = self.guarded(
-            lambda: self.system.check(target.sheet, request, self.rng, dice, who=target.name)
-        )
-        text = result.summary()
-        if not text.startswith(target.name):
-            text = f"{target.name}: {text}"
-        data = {"request": plain(request), **plain(result)}
-        event = Event(kind=EventKind.CHECK, text=text, who=target.key, data=data)
-        self.record(event)
-        return event
-
-    def odds(self, who: str, request: CheckRequest) -> Odds | None:
-        """The exact chance of success before rolling (no event); None when unknowable."""
-        target = self.resolve(who)
-        return self.guarded(lambda: self.system.odds(target.sheet, request))
-
     # ------------------------------------------------------------------ tables
 
     def find_table(self, name: str) -> Table:
@@ -280,10 +261,30 @@ class Session(EncounterIntents, RosterIntents):
         parts = [p for p in line.split(";") if p.strip()]
         if len(parts) > 1:
             return [e for p in parts for e in _as_list(self.execute(p))]
+        action = self._system_action(line)
+        if action is not None:
+            return self.perform(*action)
         command = commands.parse(line, self._is_name, self._is_source)
         if command is None:
             return None
         return self._run(command)
+
+    def _system_action(self, line: str) -> tuple[str, str, list[str]] | None:
+        """`ACTION WHO [ARGS...]` for the system's own actions (Torg `buyoff`, Myriad `rest`).
+        WHO may have spaces: the longest leading run of words that names someone wins."""
+        words = line.split()
+        keys = {a.key for a in self.system.sheet_actions}
+        if not words or words[0].lower() not in keys or words[0].lower() in commands.USAGE:
+            return None
+        rest = words[1:]
+        for cut in range(len(rest), 0, -1):
+            if self._is_name(" ".join(rest[:cut])):
+                return words[0].lower(), " ".join(rest[:cut]), rest[cut:]
+        raise RulesError(f"{words[0]}: name someone first ({self._action_usage(words[0].lower())})")
+
+    def _action_usage(self, key: str) -> str:
+        action = next(a for a in self.system.sheet_actions if a.key == key)
+        return f"usage: {action.key} WHO {action.usage}".rstrip()
 
     def _run(self, command: commands.Command) -> Event:
         a: dict[str, Any] = command.args
@@ -353,7 +354,8 @@ class Session(EncounterIntents, RosterIntents):
         encounters after `encounter`)."""
         if " " not in prefix.strip() and not prefix.endswith(" "):
             key = prefix.strip().lower()
-            return [v for v in commands.USAGE if v.startswith(key)]
+            verbs = [*commands.USAGE, *(a.key for a in self.system.sheet_actions)]
+            return [v for v in verbs if v.startswith(key)]
         verb, _, rest = prefix.lstrip().partition(" ")
         verb = commands.ALIASES.get(verb.lower(), verb.lower())
         head = prefix[: len(prefix) - len(rest)]

@@ -27,7 +27,7 @@ from gmconsole.store.folder import write_entity
 from gmconsole.store.log import append_event, plain
 from gmconsole.store.models import Campaign, file_of_path, from_snapshot, snapshot
 from gmconsole.store.problems import Problem, ReadOnlyError
-from gmconsole.systems.base import GameSystem
+from gmconsole.systems.base import GameSystem, Scene
 
 
 class StoreError(GmConsoleError):
@@ -204,6 +204,11 @@ class SessionState:
         if not hits:
             raise RulesError(f"nobody called {who!r} in the encounter or the roster")
         raise RulesError(f"{who!r} is ambiguous: " + ", ".join(self.roster[s].name for s in hits))
+
+    def scene(self, enc: Encounter | None, combatant: Combatant | None = None) -> Scene:
+        """What a system hook may see: the draft encounter (changes to it are saved with the
+        event), the combatant, the dice and the campaign's options."""
+        return Scene(rng=self.rng, encounter=enc, combatant=combatant, options=dict(self.options))
 
     def round_context(self, dice: list[int] | None = None) -> RoundContext:
         """Dice (typed first, then the session's rng) and stats for the turn order."""

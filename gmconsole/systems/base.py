@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pydantic import BaseModel
 
 from gmconsole.engine.checks import CheckOption, CheckRequest, CheckResult, Difficulty, Odds
+from gmconsole.engine.encounter import Combatant, Encounter
 from gmconsole.engine.errors import RulesError
 from gmconsole.engine.tracks import StatusView, TrackView
 from gmconsole.engine.turn_order import TurnOrder
@@ -53,6 +54,34 @@ class RuleOption:
     help: str = ""
     choices: tuple[Any, ...] = ()
     """Legal values when the option is a choice ("mortal", "social"); empty for free values."""
+
+
+@dataclass(frozen=True)
+class SheetAction:
+    """A system-specific thing a GM does to one character (Torg: buy off damage with a
+    Possibility; Myriad: a night's rest). The command line takes `ACTION WHO [ARGS...]`."""
+
+    key: str
+    """The verb typed at the command line ("buyoff", "rest")."""
+    label: str
+    usage: str = ""
+    """The arguments after WHO, for help and errors ("[shock|ko|knockdown|wound]...")."""
+    help: str = ""
+
+
+@dataclass
+class Scene:
+    """What a hook may see besides the sheet, and change: a working copy of the active
+    encounter (the session saves it in the same undoable event), the combatant the sheet
+    belongs to, and the dice. Hooks must not keep references to it after they return."""
+
+    rng: random.Random
+    encounter: Encounter | None = None
+    combatant: Combatant | None = None
+    dice: list[int] = field(default_factory=list)
+    """Faces typed in by hand, consumed first."""
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """The campaign's resolved optional rules."""
 
 
 @dataclass(frozen=True)
@@ -147,18 +176,25 @@ class GameSystem(ABC):
     def heal(self, sheet: BaseModel, amount: int, kind: str | None = None) -> SheetChange:
         """Remove `amount` of harm (the inverse direction of `apply_damage`)."""
 
+    def start_of_round(self, sheet: BaseModel, scene: Scene) -> SheetChange | None:
+        """Effects on each combatant once a new round is planned (Torg: the flipped card's
+        fatigue or inspiration for the combatant's side); None when nothing happens."""
+        return None
+
     def end_of_round(
         self,
         sheet: BaseModel,
         rng: random.Random | None = None,
         dice: Sequence[int] | None = None,
         conditions: Sequence[str] = (),
+        scene: Scene | None = None,
     ) -> SheetChange | None:
         """Effects at the end of each round (bleeding, burning); None when nothing happens.
 
         Effects that roll use `rng` (or the typed `dice`); `conditions` are the names of the
         encounter conditions on this combatant ("bleeding", "on fire"), so a system can act on
         conditions the GM set with the generic `cond` verb as well as on its own sheet state.
+        `scene` gives the encounter (its round, its state) when a system needs more.
         """
         return None
 
@@ -186,6 +222,20 @@ class GameSystem(ABC):
         who: str | None = None,
     ) -> CheckResult:
         """Roll (or use the typed `dice`) for a test and judge it against the request."""
+
+    def after_check(
+        self, sheet: BaseModel, request: CheckRequest, result: CheckResult, scene: Scene
+    ) -> SheetChange | None:
+        """What a rolled test changes on the sheet or in the scene (Torg: Possibilities spent,
+        the approved-action card draw); None when nothing. Saved with the check's event."""
+        return None
+
+    sheet_actions: ClassVar[Sequence[SheetAction]] = ()
+    """System-specific actions on one character (see `perform`)."""
+
+    def perform(self, sheet: BaseModel, action: str, args: Sequence[str], scene: Scene) -> SheetChange:
+        """Carry out one of `sheet_actions` on a character; refuse bad arguments by name."""
+        raise RulesError(f"{self.name} has no action {action!r}")
 
     def check_switches(self, sheet: BaseModel) -> list[RuleOption]:
         """Per-test switches the test dialog offers, passed back in `CheckRequest.extra`

@@ -9,7 +9,7 @@ import pytest
 
 from gmconsole.engine.checks import CheckRequest
 from gmconsole.engine.errors import RulesError
-from gmconsole.engine.events import EventKind
+from gmconsole.engine.events import Event, EventKind
 from gmconsole.engine.roster import Character
 from gmconsole.store import Session
 from gmconsole.systems.base import SheetChange
@@ -423,7 +423,7 @@ def test_set_encounter_option_is_validated_by_the_system(fight: Session) -> None
 def test_end_of_round_hook_receives_the_rng_and_condition_names(fight: Session, monkeypatch) -> None:
     seen: list[tuple[object, tuple[str, ...]]] = []
 
-    def record(sheet, rng=None, dice=None, conditions=()):
+    def record(sheet, rng=None, dice=None, conditions=(), scene=None):
         seen.append((rng, tuple(conditions)))
         return None
 
@@ -436,3 +436,51 @@ def test_end_of_round_hook_receives_the_rng_and_condition_names(fight: Session, 
     assert seen, "end_of_round was never called"
     assert all(rng is fight.rng for rng, _ in seen)
     assert ("bleeding",) in [c for _, c in seen]
+
+
+def test_system_hooks_change_sheets_and_encounter_state_in_one_undoable_event(
+    fight: Session, monkeypatch
+) -> None:
+    """start_of_round, after_check and perform (the contract's scene hooks) save what they change
+    with the event that caused it; undo takes it all back."""
+    from gmconsole.systems.base import SheetAction
+
+    system = fight.system
+
+    def start_of_round(sheet, scene):
+        scene.encounter.state["card"] = f"round {scene.encounter.round}"
+        return SheetChange(sheet.model_copy(update={"hp": sheet.hp - 1}), "is tired (-1 HP)")
+
+    def after_check(sheet, request, result, scene):
+        return SheetChange(sheet.model_copy(update={"initiative": sheet.initiative + 1}), "gets keen")
+
+    def perform(sheet, action, args, scene):
+        amount = int(args[0]) if args else 1
+        return SheetChange(sheet.model_copy(update={"hp": min(sheet.hp_max, sheet.hp + amount)}), "rests")
+
+    monkeypatch.setattr(system, "start_of_round", start_of_round)
+    monkeypatch.setattr(system, "after_check", after_check)
+    monkeypatch.setattr(system, "perform", perform)
+    monkeypatch.setattr(type(system), "sheet_actions", (SheetAction("rest", "Rest", "[N]"),))
+
+    ayla_hp = fight.resolve("ayla").sheet.hp
+    event = fight.start_encounter()
+    assert fight.encounter.state["card"] == "round 1"
+    assert fight.resolve("ayla").sheet.hp == ayla_hp - 1
+    assert "is tired" in event.text
+    fight.undo()
+    assert fight.resolve("ayla").sheet.hp == ayla_hp and "card" not in fight.encounter.state
+
+    before = fight.resolve("ayla").sheet.initiative
+    check = fight.check("ayla", CheckRequest(option="none", difficulty=10), dice=[12])
+    assert "gets keen" in check.text and fight.resolve("ayla").sheet.initiative == before + 1
+    fight.undo()
+    assert fight.resolve("ayla").sheet.initiative == before
+
+    fight.damage("ayla", 3)
+    rested = fight.execute("rest ayla 2")
+    assert isinstance(rested, Event) and "rests" in rested.text
+    assert fight.resolve("ayla").sheet.hp == ayla_hp - 1
+    with pytest.raises(RulesError, match="name someone first"):
+        fight.execute("rest nobody")
+    assert "rest" in fight.completions("re")

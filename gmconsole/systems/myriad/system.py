@@ -25,7 +25,7 @@ from pydantic import BaseModel
 
 from gmconsole.engine.checks import CheckOption, CheckRequest, CheckResult, Difficulty, Odds
 from gmconsole.engine.tracks import StatusView, TrackView
-from gmconsole.systems.base import GameSystem, RuleOption, SheetChange
+from gmconsole.systems.base import GameSystem, RuleOption, Scene, SheetChange
 from gmconsole.systems.myriad import data, healing
 from gmconsole.systems.myriad.ability import check_faces, target_numbers
 from gmconsole.systems.myriad.conflict import (
@@ -237,7 +237,8 @@ class MyriadSystem(GameSystem):
 
     def end_of_round(self, sheet: BaseModel, rng: random.Random | None = None,
                      dice: Sequence[int] | None = None,
-                     conditions: Sequence[str] = ()) -> SheetChange | None:
+                     conditions: Sequence[str] = (),
+                     scene: Scene | None = None) -> SheetChange | None:
         """Bleeding, burning, asphyxiation... at the round's end. Effects that roll dice need
         ``rng`` or typed ``dice``; without them only the automatic points are applied and the
         rolled ones are listed for the GM to roll. An encounter condition named like an effect

@@ -1,0 +1,75 @@
+"""Intents on one character's sheet through the system's own rules: tests of skill (with
+what a test spends or draws, via `GameSystem.after_check`) and the system's named actions
+(`GameSystem.perform`: Torg's buying off of damage, Myriad's night of rest).
+
+Both run against working copies (`Draft`), so a refused test or action changes nothing, and
+whatever the system changes (the sheet, the encounter's state) lands in one undoable event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gmconsole.engine.checks import CheckRequest, Odds
+from gmconsole.engine.errors import RulesError
+from gmconsole.engine.events import Event, EventKind
+from gmconsole.store.combat import CombatIntents
+from gmconsole.store.log import plain
+from gmconsole.store.state import Draft, Target
+
+
+class SheetIntents(CombatIntents):
+    """Tests and system actions (mixed into `Session`)."""
+
+    def _scene_for(self, draft: Draft, target: Target, dice: Sequence[int] | None):
+        enc = draft.encounter() if self.encounter is not None else None
+        combatant = enc.get(target.combatant.id) if enc is not None and target.combatant else None
+        scene = self.scene(enc, combatant)
+        scene.dice = list(dice or [])
+        return scene
+
+    def check(self, who: str, request: CheckRequest, *, dice: Sequence[int] | None = None) -> Event:
+        """A test of skill through the system; data holds the CheckResult fields. What the
+        test spends or draws (`after_check`) is saved with it, so undo takes it back too."""
+        self.require_writable()
+        target = self.resolve(who)
+        result = self.guarded(
+            lambda: self.system.check(target.sheet, request, self.rng, dice, who=target.name)
+        )
+        draft = Draft(self)
+        scene = self._scene_for(draft, target, None)
+        change = self.guarded(lambda: self.system.after_check(target.sheet, request, result, scene))
+        text = result.summary()
+        if not text.startswith(target.name):
+            text = f"{target.name}: {text}"
+        if change is not None:
+            self._store_sheet(draft, target, change.sheet)
+            if change.text:
+                text += f"; {change.text}"
+        data = {"request": plain(request), **plain(result)}
+        return self.commit(draft, EventKind.CHECK, text, who=target.key, data=data)
+
+    def odds(self, who: str, request: CheckRequest) -> Odds | None:
+        """The exact chance of success before rolling (no event); None when unknowable."""
+        target = self.resolve(who)
+        return self.guarded(lambda: self.system.odds(target.sheet, request))
+
+    def perform(
+        self, action: str, who: str, args: Sequence[str] = (), *, dice: Sequence[int] | None = None
+    ) -> Event:
+        """One of the system's own actions on a character (`GameSystem.sheet_actions`)."""
+        self.require_writable()
+        keys = {a.key for a in self.system.sheet_actions}
+        if action not in keys:
+            known = ", ".join(sorted(keys)) or "none"
+            raise RulesError(f"{self.system.name} has no action {action!r} (known: {known})")
+        target = self.resolve(who)
+        draft = Draft(self)
+        scene = self._scene_for(draft, target, dice)
+        change = self.guarded(lambda: self.system.perform(target.sheet, action, list(args), scene))
+        if scene.dice:
+            left = " ".join(map(str, scene.dice))
+            raise RulesError(f"{len(scene.dice)} typed dice were not needed ({left}); nothing was changed")
+        self._store_sheet(draft, target, change.sheet)
+        data = {"action": action, "args": list(args), "detail": change.detail}
+        return self.commit(draft, EventKind.ROSTER, f"{target.name} {change.text}", who=target.key, data=data)
