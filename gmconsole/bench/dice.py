@@ -70,7 +70,10 @@ def main(argv: list[str] | None = None) -> int:
         d20 = None
 
     rng = random.Random(2026)
-    measure = lambda fn: _best(fn, args.iterations, args.seconds, args.rounds)  # noqa: E731
+
+    def measure(fn: Callable[[], object]) -> float:
+        return _best(fn, args.iterations, args.seconds, args.rounds)
+
     print(f"python {platform.python_version()}, best of {args.rounds} rounds")
     if d20 is None:
         print("d20 is not importable here: run `make bench` (installs it) to compare against it.")

@@ -138,7 +138,7 @@ def test_meaningless_terms_are_refused(text: str, words: str) -> None:
     ("text", "words"),
     [
         ("9999999d6", "at most 1,000 dice in one term, not 9999999"),
-        ("1d99999", "at most 10,000 sides"),
+        ("1d99999", "at most 10,000 sides on a die, not 99999"),
         ("1d" + "9" * 40, "at most 10,000 sides"),
         ("9" * 400, "numbers may be at most"),
         ("4d6kh99999", "at most 1,000 dice to keep or drop"),

@@ -49,12 +49,10 @@ def read_dice(
     count = _bounded(head.group(1) or "1", MAX_DICE, "dice in one term", column)
     raw_sides = head.group(2)
     fudge = raw_sides in ("f", "F")
-    sides = 3 if fudge else 100 if raw_sides == "%" else int(raw_sides[:12])
-    if not fudge and (len(raw_sides) > 12 or sides > MAX_SIDES):
-        raise DiceLimitError(
-            f"a die may have at most {MAX_SIDES:,} sides, not {raw_sides} (column {column})",
-            column,
-        )
+    if fudge or raw_sides == "%":
+        sides = 3 if fudge else 100
+    else:
+        sides = _bounded(raw_sides, MAX_SIDES, "sides on a die", column)
     if sides < 1:
         raise DiceError(f"a die needs at least 1 side: d{raw_sides} (column {column})", column)
     builder = _DiceBuilder(count, sides, fudge)
@@ -182,15 +180,14 @@ class _DiceBuilder:
 
     def _bound(self, field: str, text: str, column: int) -> None:
         digits = text.lstrip("mainx")
-        value = int(digits) if len(digits) <= 12 else MAX_SIDES * 10
         d = self.probe
-        if not d.low <= value <= d.high:
+        if len(digits) > 12 or not d.low <= int(digits) <= d.high:
             raise DiceError(
                 f"'{text}' is outside the faces of a {d.die_name} ({d.low} to {d.high}) "
                 f"(column {column})",
                 column,
             )
-        self._once(field, value, text, column)
+        self._once(field, int(digits), text, column)
 
     def _minimum(self, text: str, column: int) -> None:
         self._bound("minimum", text, column)

@@ -126,28 +126,33 @@ def value_table(node: Dice) -> dict[int, int] | None:
     return {face: node.value_of(face) for face in range(node.low, node.high + 1)}
 
 
-def term_marks(
-    node: Dice, faces: list[int], flags: list[int] | None
-) -> tuple[list[int], list[bool]]:
-    """Each die's value and whether it counts (neither rerolled away nor dropped).
+DieMarks = tuple[int, int, int, bool, bool, bool]
+"""One die as the log sees it: face, value, roll flags, kept, success, failure."""
 
-    Ties under keep/drop go by rolling order; the total does not depend on which of two equal
-    dice is dropped, so this agrees with the scorer's sorted slice.
+
+def die_marks(node: Dice, faces: list[int], flags: list[int] | None) -> list[DieMarks]:
+    """Every die's marks, derived from the raw faces as the scorer counted them.
+
+    A die is kept unless rerolled away or dropped. Ties under keep/drop go by rolling order;
+    the total does not depend on which of two equal dice goes, so this agrees with the
+    scorer's sorted slice.
     """
     table = value_table(node)
     values = faces if table is None else [table[f] for f in faces]
-    if flags is None:
-        counting = list(range(len(faces)))
-    else:
-        counting = [i for i, fl in enumerate(flags) if not fl & REROLLED]
-    kept = [False] * len(faces)
+    roll_flags = flags if flags is not None else [0] * len(faces)
+    counting = [i for i, fl in enumerate(roll_flags) if not fl & REROLLED]
     if node.keep is not None:
         order = sorted(counting, key=values.__getitem__)
         start, stop = keep_span(len(order), node.keep)
         counting = order[start:stop]
+    kept = [False] * len(faces)
     for i in counting:
         kept[i] = True
-    return values, kept
+    success, failure = node.success or frozenset(), node.failure or frozenset()
+    return [
+        (face, value, fl, counts, counts and value in success, counts and value in failure)
+        for face, value, fl, counts in zip(faces, values, roll_flags, kept, strict=True)
+    ]
 
 
 def _scorer(node: Dice) -> Callable[[list[int]], int]:

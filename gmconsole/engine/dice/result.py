@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .ast import Dice, Node
-from .plan import EXPLODED, FROM_EXPLOSION, REROLLED, Plan, RawTerm, term_marks
+from .plan import EXPLODED, FROM_EXPLOSION, REROLLED, Plan, RawTerm, die_marks
 from .sources import TermSpec
 from .text import render_text
 
@@ -107,17 +107,11 @@ class RollResult:
 def annotate(spec: TermSpec, faces: list[int], flags: list[int] | None) -> TermRoll:
     """Every die's record, derived from the raw faces exactly as the plan scored them."""
     node = spec.node
-    values, kept = term_marks(node, faces, flags)
-    success, failure = node.success or frozenset(), node.failure or frozenset()
     counting = node.success is not None
     rolls = []
     score = 0
-    for i, face in enumerate(faces):
-        fl = flags[i] if flags is not None else 0
-        value, is_kept = values[i], kept[i]
-        hit = is_kept and value in success
-        miss = is_kept and value in failure
-        if is_kept:
+    for face, value, fl, kept, hit, miss in die_marks(node, faces, flags):
+        if kept:
             score += (hit - miss) if counting else value
         rolls.append(
             DieRoll(
@@ -125,8 +119,8 @@ def annotate(spec: TermSpec, faces: list[int], flags: list[int] | None) -> TermR
                 face=face,
                 value=value,
                 term=spec.index,
-                kept=is_kept,
-                dropped=not is_kept and not fl & REROLLED,
+                kept=kept,
+                dropped=not kept and not fl & REROLLED,
                 rerolled=bool(fl & REROLLED),
                 exploded=bool(fl & EXPLODED),
                 from_explosion=bool(fl & FROM_EXPLOSION),

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .plan import EXPLODED, REROLLED, term_marks
+from .plan import EXPLODED, REROLLED, die_marks
 
 if TYPE_CHECKING:
     from .result import DieRoll, RollResult
@@ -66,24 +66,14 @@ def render_text(result: RollResult) -> str:
 def _dice_list(spec: TermSpec, faces: list[int], flags: list[int] | None) -> str:
     if flags is None and spec.shows_faces:
         return ", ".join(map(str, faces))
-    node = spec.node
-    flags = flags or [0] * len(faces)
-    values, kept = term_marks(node, faces, flags)
-    success, failure = node.success or frozenset(), node.failure or frozenset()
+    fudge = spec.node.fudge
     shown = []
-    for face, value, fl, counts in zip(faces, values, flags, kept, strict=True):
-        text = _FUDGE[face] if node.fudge else str(face)
+    for face, value, fl, kept, hit, miss in die_marks(spec.node, faces, flags):
+        text = _FUDGE[face] if fudge else str(face)
         if value != face:
             text += f"→{value}"
         shown.append(
-            _marked(
-                text,
-                counts,
-                bool(fl & REROLLED),
-                bool(fl & EXPLODED),
-                counts and value in success,
-                counts and value in failure,
-            )
+            _marked(text, kept, bool(fl & REROLLED), bool(fl & EXPLODED), hit, miss)
         )
     return ", ".join(shown)
 
