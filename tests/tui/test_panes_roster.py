@@ -172,7 +172,8 @@ def test_track_text_forms_by_width() -> None:
     boxes = TrackView("Wounds", "boxes", value=2, maximum=4, note="KO when full")
     assert track_text(boxes, pad=0).plain == "Wounds [x][x][ ][ ] 2 left (KO when full)"
     assert track_text(boxes, 36, pad=0).plain == "Wounds [xx..] 2 left (KO when full)"
-    assert track_text(boxes, 12, pad=0).plain == "Wounds 2/4 left (KO when full)"
+    assert track_text(boxes, 30, pad=0).plain == "Wounds [x][x][ ][ ] 2 left"  # boxes before the note
+    assert track_text(boxes, 12, pad=0).plain == "Wounds 2/4 left"  # the note goes first
     rungs = ("ok", "wounded", "heavy", "mortal", "dead")
     ladder = TrackView("Wound", "levels", value=2, maximum=4, labels=rungs)
     assert track_text(ladder, pad=0).plain == "Wound ok wounded [HEAVY] mortal dead"

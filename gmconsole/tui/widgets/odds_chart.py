@@ -89,7 +89,8 @@ class OddsChart(Widget):
         self.refresh(layout=True)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return len(odds_text(self.odds, width or 40).plain.splitlines()) or 1
+        width = width or 40
+        return len(odds_text(self.odds, width).wrap(self.app.console, width)) or 1  # a long note wraps
 
     def render(self) -> Text:
         return odds_text(self.odds, self.size.width or 40)

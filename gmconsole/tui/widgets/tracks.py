@@ -33,8 +33,21 @@ NAME_WIDTH = 8
 _STATUS_WORDS = {"ok": "ok", "hurt": "hurt", "down": "DOWN", "dead": "DEAD"}
 
 
-def _fits(parts: Iterable[str], width: int | None) -> bool:
-    return width is None or sum(len(p) for p in parts) <= width
+Segments = list[tuple[str, str]]
+"""A candidate rendering: (text, style) pieces."""
+
+
+def _first_fit(width: int | None, *candidates: Segments) -> Text:
+    """The first candidate that fits in `width` (the last one regardless: it is the shortest)."""
+    chosen = candidates[-1]
+    for candidate in candidates:
+        if width is None or sum(len(t) for t, _ in candidate) <= width:
+            chosen = candidate
+            break
+    text = Text()
+    for piece, style in chosen:
+        text.append(piece, style=style)
+    return text
 
 
 def _name(view: TrackView, pad: int) -> str:
@@ -45,54 +58,45 @@ def _name(view: TrackView, pad: int) -> str:
     return f"{name:<{pad}} "
 
 
-def _note(view: TrackView) -> str:
-    return f" ({view.note})" if view.note else ""
+def _note(view: TrackView) -> list[tuple[str, str]]:
+    """The note as an optional last piece: narrower forms drop it before dropping the track."""
+    return [(f" ({view.note})", "italic")] if view.note else []
 
 
 def box_track(view: TrackView, width: int | None = None, pad: int = NAME_WIDTH) -> Text:
     """``Wounds [x][x][ ] 1 left``; narrower: ``Wounds [xx.] 1 left``; narrowest: ``Wounds 1/3 left``."""
     marked = max(0, min(view.value, view.maximum))
     free = view.maximum - marked
-    name = _name(view, pad)
-    tail = f" {free} left{_note(view)}"
-    full = MARKED * marked + FREE * free
-    compact = "[" + "x" * marked + "." * free + "]"
-    text = Text(name, style="bold")
-    if _fits((name, full, tail), width):
-        text.append(full)
-    elif _fits((name, compact, tail), width):
-        text.append(compact)
-    else:
-        text.append(f"{free}/{view.maximum}")
-        text.append(" left")
-        if view.note:
-            text.append(_note(view), style="italic")
-        return text
-    text.append(f" {free} left")
-    if view.note:
-        text.append(_note(view), style="italic")
-    return text
+    name = (_name(view, pad), "bold")
+    tail = (f" {free} left", "")
+    full = (MARKED * marked + FREE * free, "")
+    compact = ("[" + "x" * marked + "." * free + "]", "")
+    count = (f"{free}/{view.maximum} left", "")
+    note = _note(view)
+    return _first_fit(
+        width,
+        [name, full, tail, *note],
+        [name, compact, tail, *note],
+        [name, full, tail],
+        [name, compact, tail],
+        [name, count, *note],
+        [name, count],
+    )
 
 
 def level_track(view: TrackView, width: int | None = None, pad: int = NAME_WIDTH) -> Text:
     """The whole ladder with the current rung in brackets and capitals, or just that rung."""
     labels = list(view.labels) or [str(i) for i in range(view.maximum + 1)]
     value = max(0, min(view.value, len(labels) - 1))
-    name = _name(view, pad)
-    rungs = [f"[{label.upper()}]" if i == value else label for i, label in enumerate(labels)]
-    ladder = " ".join(rungs)
-    text = Text(name, style="bold")
-    if _fits((name, ladder, _note(view)), width):
-        for i, rung in enumerate(rungs):
-            if i:
-                text.append(" ")
-            text.append(rung, style="bold reverse" if i == value else "dim")
-    else:
-        text.append(rungs[value], style="bold reverse")
-        text.append(f" {value}/{len(labels) - 1}")
-    if view.note:
-        text.append(_note(view), style="italic")
-    return text
+    name = (_name(view, pad), "bold")
+    ladder: Segments = []
+    for i, label in enumerate(labels):
+        if i:
+            ladder.append((" ", ""))
+        ladder.append((f"[{label.upper()}]", "bold reverse") if i == value else (label, "dim"))
+    rung = [(f"[{labels[value].upper()}]", "bold reverse"), (f" {value}/{len(labels) - 1}", "")]
+    note = _note(view)
+    return _first_fit(width, [name, *ladder, *note], [name, *ladder], [name, *rung, *note], [name, *rung])
 
 
 def point_bar(current: int, maximum: int, cells: int) -> str:
@@ -109,18 +113,17 @@ def point_bar(current: int, maximum: int, cells: int) -> str:
 
 def point_track(view: TrackView, width: int | None = None, pad: int = NAME_WIDTH) -> Text:
     """``HP 7/10 #######...``: the number always, the bar when there is room for it."""
-    name = _name(view, pad)
-    number = f"{view.value}/{view.maximum}"
-    text = Text(name, style="bold")
-    text.append(number, style="bold" if view.value < view.maximum else "")
+    name = (_name(view, pad), "bold")
+    number = (f"{view.value}/{view.maximum}", "bold" if view.value < view.maximum else "")
     note = _note(view)
-    room = None if width is None else width - len(name) - len(number) - len(note) - 1
+    room = None if width is None else width - len(name[0]) - len(number[0]) - 1
     cells = min(view.maximum, 20) if room is None else min(view.maximum, 20, room)
-    if cells >= 4:
-        text.append(" " + point_bar(view.value, view.maximum, cells))
-    if view.note:
-        text.append(note, style="italic")
-    return text
+    bar = [(" " + point_bar(view.value, view.maximum, cells), "")] if cells >= 4 else []
+    note_room = None if room is None else room - sum(len(t) for t, _ in note)
+    short = min(cells, note_room) if note_room is not None else cells
+    short_bar = [(" " + point_bar(view.value, view.maximum, short), "")] if short >= 4 else []
+    return _first_fit(width, [name, number, *bar, *note], [name, number, *short_bar, *note],
+                      [name, number, *bar], [name, number])
 
 
 def track_text(view: TrackView, width: int | None = None, pad: int = NAME_WIDTH) -> Text:
