@@ -9,9 +9,10 @@
     >>> str(roll("4d6kh3", dice=[6, 5, 2, 4]))
     '4d6kh3 (6, 5, ~~2~~, 4) = 15'
 
-Pipeline (d20's): grammar.lark -> parser.py (lark LALR, builds the frozen tree of ast.py while
-parsing) -> plan.py (tree compiled to closures, cached) -> result.py (raw faces, annotated on
-demand) -> text.py. The notation, its aliases and canonical form: notation.py. Limits: limits.py.
+Pipeline (d20's): grammar.lark -> parser.py / lalr.py (lark LALR, building the frozen tree of
+ast.py while parsing; cached) -> plan.py (the tree compiled to closures; cached) -> sources.py
+(faces from a Random or typed in) -> result.py (raw faces, annotated on demand) -> text.py.
+The notation, its aliases and canonical form: notation.py. Limits: limits.py.
 """
 
 from .ast import BinOp, Dice, Keep, Labeled, Neg, Node, Number, Reroll

@@ -3,8 +3,8 @@
 A plan is compiled once per expression (and cached by the roller). Running it appends one raw
 record per dice term to `out` — the faces as rolled, plus reroll/explosion flags when the term
 has those — and returns the total. Everything else the log shows (kept, dropped, successes,
-min/max values) is a pure function of that raw record and the term, so `annotate` derives it
-later, only when somebody looks. Scoring here and annotating there share `keep_span` and
+min/max values) is a pure function of that raw record and the term, so `die_marks` derives it
+later, only when somebody looks. The scorer and `die_marks` share `keep_span` and
 `value_table`, which is what keeps the total and the displayed dice in agreement.
 """
 
@@ -40,7 +40,7 @@ class Plan:
     terms: tuple[TermSpec, ...]
     run: Runner
     budget: int
-    """Dice rerolls and explosions may still roll after the initial dice."""
+    """How many dice rerolls and explosions may still roll after the initial dice."""
     template: tuple[str, ...]
     """The canonical text cut at each dice term: `len(terms) + 1` pieces, for the roll log."""
 
