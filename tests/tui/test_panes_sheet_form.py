@@ -90,6 +90,7 @@ async def test_a_valid_edit_is_saved_once_and_undoes(tmp_path: Path) -> None:
         await pilot.press("e")
         form = app.screen
         assert isinstance(form, SheetForm)
+        assert app.focused is form.query_one("#f-sheet-hp", Input)  # an edit starts at the numbers
         form.query_one("#f-sheet-hp", Input).value = "4"
         form.query_one("#f-sheet-stats", TextArea).text = "agility = 3\nwits = 1\ndodge = 2"
         form.query_one("#f-kind", Select).value = "npc"
@@ -114,6 +115,7 @@ async def test_new_entry_from_the_roster(tmp_path: Path) -> None:
         await pilot.press("N")
         form = app.screen
         assert isinstance(form, SheetForm)
+        assert app.focused is form.query_one("#f-name", Input)  # a new entry starts at its name
         form.query_one("#f-name", Input).value = "Orc chief"
         form.query_one("#f-kind", Select).value = "creature"
         form.query_one("#f-sheet-hp_max", Input).value = "20"

@@ -73,6 +73,8 @@ def drop_raw(value: Any) -> Any:
 
 _CHARACTER = FieldSpec(path=(), label="Character", kind="model")
 _SHEET = FieldSpec(path=("sheet",), label="Sheet", kind="model")
+_LATER = FieldSpec(path=("~later",), label="Tags and notes", kind="model")
+_LAST = frozenset({"tags", "notes"})
 
 
 class SheetForm(ModalScreen[SheetEdit | None]):
@@ -98,7 +100,10 @@ class SheetForm(ModalScreen[SheetEdit | None]):
                 else Character(name="New character", sheet=self.system.dump_sheet(self.system.new_sheet()))
             )
         self.original = character
-        self._character_specs = model_specs(Character, (), exclude=frozenset({"sheet"}))
+        # tags and notes are long text boxes: after the sheet, so the numbers come first
+        everything = model_specs(Character, (), exclude=frozenset({"sheet"}))
+        self._character_specs = [sp for sp in everything if sp.name not in _LAST]
+        self._later_specs = [sp for sp in everything if sp.name in _LAST]
         self._sheet_specs = model_specs(self.system.sheet_model, ("sheet",))
         self._data = self._initial_data(character)
         self._counts: dict[Path, int] = {}
@@ -132,7 +137,8 @@ class SheetForm(ModalScreen[SheetEdit | None]):
         who = GroupBox(_CHARACTER, "Character", self._rows(self._character_specs, self._data))
         rows = self._rows(self._sheet_specs, self._data["sheet"])
         sheet = GroupBox(_SHEET, f"{self.system.name} sheet", rows)
-        return [who, sheet]
+        later = GroupBox(_LATER, "Tags and notes", self._rows(self._later_specs, self._data))
+        return [who, sheet, later]
 
     def _rows(self, specs: list[FieldSpec], data: Any) -> list[Widget]:
         data = data if isinstance(data, dict) else {}
@@ -168,7 +174,10 @@ class SheetForm(ModalScreen[SheetEdit | None]):
 
     def on_mount(self) -> None:
         self._index_widgets()
-        first = self.query(FieldRow).first(FieldRow)
+        rows = list(self.query(FieldRow))
+        # a new entry starts at its name; an edit mid-fight starts at the sheet's first number
+        sheet_rows = [r for r in rows if r.spec.path[:1] == ("sheet",) and r.spec.kind in ("int", "float")]
+        first = rows[0] if self.slug is None or not sheet_rows else sheet_rows[0]
         first.editor.focus()
 
     def _index_widgets(self) -> None:
@@ -192,6 +201,7 @@ class SheetForm(ModalScreen[SheetEdit | None]):
 
     def _collect(self, issues: list[FormIssue] | None) -> dict[str, Any]:
         data = self._collect_specs(self._character_specs, issues)
+        data.update(self._collect_specs(self._later_specs, issues))
         data["sheet"] = self._collect_specs(self._sheet_specs, issues)
         return data
 
