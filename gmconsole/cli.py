@@ -90,20 +90,15 @@ def cmd_odds(args: argparse.Namespace) -> int:
                 {
                     "expr": args.expr,
                     "mean": float(dist.mean),
-                    "truncated": bool(getattr(dist, "truncated", False)),
+                    "truncated": dist.truncated,
+                    "note": dist.note,
                     "probabilities": {str(k): str(v) for k, v in probs.items()},
                 },
                 indent=2,
             )
         )
         return 0
-    top = max(probs.values()) if probs else Fraction(1)
-    for value, p in probs.items():
-        bar = "#" * max(1, round(40 * p / top)) if p else ""
-        print(f"{value:>6} {_fraction_text(p)} {bar}")
-    print(f"mean {float(dist.mean):.3f}")
-    if getattr(dist, "truncated", False):
-        print(f"note: {getattr(dist, 'note', '') or 'open-ended explosions truncated'}")
+    print(dist.bar_chart())  # rows, the mean, and any truncation note
     return 0
 
 

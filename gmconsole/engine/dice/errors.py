@@ -8,9 +8,14 @@ character when the error comes from the text, so a dice input can highlight it.
 
 from __future__ import annotations
 
+from gmconsole.engine.errors import RulesError
 
-class DiceError(ValueError):
-    """Base class: the expression cannot be parsed, rolled or computed."""
+
+class DiceError(RulesError, ValueError):
+    """Base class: the expression cannot be parsed, rolled or computed.
+
+    A `RulesError` (so the CLI and the console report it as one line like every other refusal)
+    and a `ValueError` (what it is, for callers that think in built-in exceptions)."""
 
     def __init__(self, message: str, column: int | None = None) -> None:
         super().__init__(message)

@@ -1,0 +1,78 @@
+"""The `gmconsole` command at the shell: the issue's acceptance lines, run as a GM would."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gmconsole.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "gmconsole", *args], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
+
+
+def test_roll_json_shows_dice_kept_dropped_and_total() -> None:
+    out = run("roll", "4d6kh3+2", "--seed", "7", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    rolls = data["terms"][0]["rolls"]
+    assert len(rolls) == 4
+    assert sum(r["dropped"] for r in rolls) == 1
+    kept = sum(r["value"] for r in rolls if r["kept"])
+    assert data["total"] == kept + 2
+
+
+def test_same_seed_same_roll_and_open_ended_d20() -> None:
+    a, b = run("roll", "1d20!{10,20}+3", "--seed", "3"), run("roll", "1d20!{10,20}+3", "--seed", "3")
+    assert a.returncode == 0 and a.stdout == b.stdout
+    assert a.stdout.startswith("1d20!{10,20}")
+
+
+def test_typed_dice() -> None:
+    out = run("roll", "1d20!{10,20}+3", "--dice", "10,20,8")
+    assert out.returncode == 0 and out.stdout.strip().endswith("= 41")
+
+
+@pytest.mark.parametrize("expr", ["9999999d6", "1d6+", "2d6kk", "1d1!"])
+def test_bad_expressions_are_one_line_errors_without_traceback(expr: str) -> None:
+    out = run("roll", expr)
+    assert out.returncode != 0
+    assert out.stdout == ""
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("gmconsole: ")
+    assert "Traceback" not in out.stderr
+
+
+def test_odds_json_is_exact() -> None:
+    out = run("odds", "2d6", "--json")
+    data = json.loads(out.stdout)
+    assert data["probabilities"]["7"] == "1/6" and data["mean"] == 7.0
+
+
+def test_new_check_and_systems(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "keep"
+    assert main(["new", str(target), "--system", "generic", "--name", "The Keep"]) == 0
+    assert (target / "campaign.toml").is_file()
+    assert main(["check", str(target)]) == 0
+    (target / "roster").mkdir(exist_ok=True)
+    (target / "roster" / "bad.toml").write_text("name = \n", encoding="utf-8")
+    assert main(["check", str(target)]) == 1
+    out = capsys.readouterr().out
+    assert "bad.toml:1:" in out
+    assert main(["systems"]) == 0
+    assert "generic" in capsys.readouterr().out
+
+
+def test_unknown_system_is_refused_with_a_hint(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["new", str(tmp_path / "x"), "--system", "torgg"]) == 1
+    err = capsys.readouterr().err
+    assert "unknown system 'torgg'" in err
