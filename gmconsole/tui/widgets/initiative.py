@@ -59,6 +59,10 @@ def badges(c: Combatant, status: StatusView | None) -> str:
     return " ".join(out)
 
 
+LABEL_MAX = 10
+"""Longest step label shown in full ("villains", "declare"); longer ones are cut."""
+
+
 class InitiativePane(Vertical):
     """Tracker pane; `show(session)` redraws it, `selected` is the combatant under the cursor."""
 
@@ -67,6 +71,8 @@ class InitiativePane(Vertical):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self._turn: tuple[str, int, int, tuple[str, ...]] | None = None
+        self._label_width = 4
+        """Width of the step-label column (a score, a side's name) for the rows being built."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="init-title")
@@ -129,10 +135,12 @@ class InitiativePane(Vertical):
         out.append(f" · {enc.name} · {order_name}")
         return out
 
-    @staticmethod
-    def _row(c: Combatant, mark: str, label: str, bracket: str, statuses: dict, kind: str = "") -> Row:
+    def _row(
+        self, c: Combatant, mark: str, label: str, bracket: str, statuses: dict, kind: str = ""
+    ) -> Row:
         """One combatant line, built as one string plus spans (this runs 500 times a turn)."""
-        head = f"{mark} {label:>4.4} " if label else f"{mark}      "
+        w = self._label_width
+        head = f"{mark} {label[:w]:>{w}} "
         name_at = len(head) + (len(bracket) + 1 if bracket else 0)
         extra = badges(c, statuses.get(c.id))
         plain = f"{head}{bracket + ' ' if bracket else ''}{c.name}{'  ' + extra if extra else ''}"
@@ -144,10 +152,13 @@ class InitiativePane(Vertical):
     def _step_rows(self, enc: Encounter, statuses: dict) -> list[Row]:
         rows: list[Row] = []
         placed: set[str] = set()
+        self._label_width = 1
         if not enc.started:
             rows += [self._row(c, " ", "", "", statuses) for c in enc.combatants]
             return rows
         by_id = {c.id: c for c in enc.combatants}
+        self._label_width = max((len(step.label) for step in enc.steps), default=0)
+        self._label_width = max(1, min(LABEL_MAX, self._label_width))
         for i, step in enumerate(enc.steps):
             mark = "▶" if i == enc.pointer else ("✓" if i < enc.pointer else " ")
             kind = "acting" if i == enc.pointer else ("muted" if i < enc.pointer else "")
@@ -177,9 +188,10 @@ class InitiativePane(Vertical):
     def _column_rows(self, enc: Encounter, columns: dict[str, list[str]], statuses: dict) -> list[Row]:
         """Popcorn-style orders: the acting step, then the order's two columns side by side."""
         rows: list[Row] = []
+        self._label_width = 3
         for c in enc.acting:
             rows.append(self._row(c, "▶", "now", "", statuses, "acting"))
-        width = max(20, (self.size.width - 6) // 2)
+        width = max(16, ((self.size.width or self.app.size.width) - 6) // 2)
         titles = list(columns)
         left_ids = columns[titles[0]] if titles else []
         right_ids = columns[titles[1]] if len(titles) > 1 else []
