@@ -229,7 +229,8 @@ class GroupBox(Vertical):
         with Horizontal(classes="group-title-line"):
             yield Label(f"── {self.title}", classes="group-title")
             if self.removable:
-                yield Button(f"remove {self.title.split(':')[0]}", classes="remove-item", compact=True)
+                which = self.index if isinstance(self.index, str) else self.title.split(":")[0]
+                yield Button(f"remove {which}", classes="remove-item", compact=True)
         if self.spec.description and self.index is None:
             yield Static(self.spec.description, classes="field-help", markup=False)
         yield self.error

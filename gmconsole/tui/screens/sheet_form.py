@@ -176,7 +176,8 @@ class SheetForm(ModalScreen[SheetEdit | None]):
         self._index_widgets()
         rows = list(self.query(FieldRow))
         # a new entry starts at its name; an edit mid-fight starts at the sheet's first number
-        sheet_rows = [r for r in rows if r.spec.path[:1] == ("sheet",) and r.spec.kind in ("int", "float")]
+        numeric = ("int", "float", "dict")
+        sheet_rows = [r for r in rows if r.spec.path[:1] == ("sheet",) and r.spec.kind in numeric]
         first = rows[0] if self.slug is None or not sheet_rows else sheet_rows[0]
         first.editor.focus()
 
