@@ -7,11 +7,14 @@ That closed form is exact, so no enumeration over 6^n outcomes is needed; the te
 against brute force and icepool.
 
 With sixes burnt for SFX the raw value is 6 + (k - burnt); :func:`success_chance_burning` gives
-the chance of both having the sixes to burn and still succeeding.
+the chance of both having the sixes to burn and still succeeding. When fives may be burnt too
+(ruling B5) or a burn depends on the roll, :func:`face_outcomes` lists every distinct outcome
+(highest die, sixes, fives) with its exact chance, so a policy can be evaluated on each.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from math import comb
@@ -40,6 +43,40 @@ def raw_distribution(pool: int, burnt: int = 0) -> dict[int, Fraction]:
     for k in range(max(1, burnt), n + 1):
         dist[6 + k - burnt] = comb(n, k) * 5 ** (n - k) * whole
     return dist
+
+
+@dataclass(frozen=True)
+class FaceOutcome:
+    """One class of rolls of a pool: its chance, the highest die, and how many sixes and fives."""
+
+    p: Fraction
+    highest: int
+    sixes: int
+    fives: int
+
+
+@cache
+def face_outcomes(pool: int) -> tuple[FaceOutcome, ...]:
+    """Every (highest, sixes, fives) a pool can show, with its exact chance (they sum to 1).
+
+    Counted, not enumerated: C(n, k6) C(n - k6, k5) placements of the sixes and fives, and the
+    other dice all 1-4 (their highest matters only when no five or six shows).
+    """
+    n, _ = effective_pool(pool)
+    whole = Fraction(1, 6**n)
+    found: list[FaceOutcome] = []
+    for k6 in range(n + 1):
+        for k5 in range(n - k6 + 1):
+            rest = n - k6 - k5
+            ways = comb(n, k6) * comb(n - k6, k5)
+            if k6 or k5:
+                top = 6 if k6 else 5
+                found.append(FaceOutcome(ways * 4**rest * whole, top, k6, k5))
+                continue
+            for high in range(1, 5):
+                count = high**rest - (high - 1) ** rest
+                found.append(FaceOutcome(ways * count * whole, high, 0, 0))
+    return tuple(found)
 
 
 def success_chance(pool: int, skill: int, tn: int, modifiers: int = 0) -> Fraction:

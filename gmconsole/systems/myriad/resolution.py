@@ -12,7 +12,13 @@ Options are written ``stat`` (an untrained statistic roll) or ``stat/skill`` ("g
 - ``require_skill``: refuse the test when the character lacks the skill (default: untrained at 0);
 - ``modifiers``: itemised modifiers, ``[{"label": "Stunt", "value": 1, "situational": false}]``,
   each logged with its reason and added to ``CheckRequest.modifiers``. Situational ones on an
-  unopposed test bring a warning (L482, ruling B4: the TN already holds the difficulty).
+  unopposed test bring a warning (L482, ruling B4: the TN already holds the difficulty);
+- ``sfx`` / ``sixes``: an SFX to fire with the sixes this roll brings, asked before rolling (the
+  test dialog's switches; see `switches`, which also says how the dice are then chosen).
+
+The result reads on one line of the dice log, kept dice plain and dropped ones in brackets:
+``Bronthar: Power 4D + Close Combat vs opponent: [(2) (4) (5) 6] +4 Close Combat = 10 vs 9:
+wins, Power Strike fires on die 4 (margin +1)``.
 """
 
 from __future__ import annotations
@@ -30,6 +36,13 @@ from gmconsole.systems.myriad.burning import Burn, BurnResult, burn, check_succe
 from gmconsole.systems.myriad.errors import MyriadError
 from gmconsole.systems.myriad.odds import success_chance_burning
 from gmconsole.systems.myriad.sheet import MyriadSheet
+from gmconsole.systems.myriad.switches import (
+    PlannedBurn,
+    choose_burn,
+    plan_burn,
+    planned_odds,
+    tag_list,
+)
 
 
 @dataclass(frozen=True)
@@ -101,23 +114,41 @@ def run_check(sheet: MyriadSheet, request: CheckRequest, rng: random.Random,
     extra = request.extra
     spec = parse_option(sheet, request.option, extra)
     items = modifier_items(extra)
-    roll = roll_ability(sheet.stat(spec.stat), spec.skill_level,
-                        modifiers=request.modifiers + sum(i.value for i in items),
-                        rng=rng, dice=dice)
-    burnt = burn(roll, spec.burns, sheet.owned_sfx(), tags=extra.get("tags", ()),
-                 burnable_faces=(5, 6) if extra.get("burning_fives") else (6,),
-                 extra_actions_used=int(extra.get("extra_actions_used", 0)))
+    plan = plan_burn(sheet, extra)  # refused before any die is rolled
+    mods = request.modifiers + sum(i.value for i in items)
+    roll = roll_ability(sheet.stat(spec.stat), spec.skill_level, modifiers=mods, rng=rng,
+                        dice=dice)
     target, ties_win = target_of(request)
+    burns, notes = list(spec.burns), []
+    if plan is not None:
+        need_raw = None if target is None else _need(target, ties_win) - spec.skill_level - mods
+        chosen, note = choose_burn(plan, roll.dice, need_raw)
+        burns += [chosen] if chosen is not None else []
+        notes += [note] if note else []
+    burnt = burn(roll, burns, sheet.owned_sfx(), tags=plan.tags if plan else tag_list(extra),
+                 burnable_faces=_faces(extra, plan),
+                 extra_actions_used=int(extra.get("extra_actions_used") or 0))
     total = burnt.roll.total
     success = None if target is None else (total >= target if ties_win else total > target)
     if success is not None:
         check_success(burnt, success)
-    return _result(sheet, spec, burnt, request, items, target, success, who)
+    return _result(sheet, spec, burnt, request, items, target, success, who, notes)
+
+
+def _need(target: int, ties_win: bool) -> int:
+    """The lowest total that succeeds: the target itself, or one more when ties lose."""
+    return target if ties_win else target + 1
+
+
+def _faces(extra: Mapping[str, Any], plan: PlannedBurn | None) -> tuple[int, ...]:
+    if plan is not None:
+        return plan.faces
+    return (5, 6) if extra.get("burning_fives") else (6,)
 
 
 def _result(sheet: MyriadSheet, spec: TestSpec, burnt: BurnResult, request: CheckRequest,
             items: tuple[ModifierItem, ...], target: int | None, success: bool | None,
-            who: str | None) -> CheckResult:
+            who: str | None, notes: Sequence[str] = ()) -> CheckResult:
     roll = burnt.roll
     warnings = [*spec.warnings, *roll.warnings]
     if request.opponent_total is None and any(i.situational for i in items):
@@ -126,7 +157,7 @@ def _result(sheet: MyriadSheet, spec: TestSpec, burnt: BurnResult, request: Chec
     label = _label(spec, request, target, who or sheet.name or None)
     mods = [Modifier(_title(spec.skill), spec.skill_level)] if spec.skill else []
     if roll.unburnt_sixes:
-        mods.append(Modifier("unburnt sixes", roll.unburnt_sixes))
+        mods.append(Modifier("six" if roll.unburnt_sixes == 1 else "sixes", roll.unburnt_sixes))
     if roll.burn_bonus:
         mods.append(Modifier("burnt for bonus", roll.burn_bonus))
     mods += [Modifier(i.label, i.value) for i in items]
@@ -135,6 +166,7 @@ def _result(sheet: MyriadSheet, spec: TestSpec, burnt: BurnResult, request: Chec
     opposed = request.opponent_total is not None
     outcome = "" if success is None else (
         ("wins" if success else "loses") if opposed else ("success" if success else "failure"))
+    outcome = ", ".join(p for p in (outcome, *_fired(burnt), *notes) if p)
     return CheckResult(
         label=label, dice=_dice(roll, burnt), modifiers=tuple(mods), total=roll.total,
         target=target, success=success, outcome=outcome,
@@ -143,13 +175,27 @@ def _result(sheet: MyriadSheet, spec: TestSpec, burnt: BurnResult, request: Chec
                 "skill_level": spec.skill_level, "highest": roll.highest, "sixes": roll.sixes,
                 "burnt": {a.sfx.id: [i + 1 for i in a.dice] for a in burnt.activations},
                 "extra_actions": burnt.extra_actions,
-                "warnings": warnings},
+                "sfx_notes": list(notes), "warnings": warnings},
     )
 
 
+def _fired(burnt: BurnResult) -> list[str]:
+    """ "Power Strike fires on die 4" for each SFX paid for (dice numbered from 1)."""
+    out = []
+    for a in burnt.activations:
+        numbers = " ".join(str(i + 1) for i in a.dice)
+        on = f" on {'dice' if len(a.dice) > 1 else 'die'} {numbers}" if a.dice else ""
+        times = f" x{a.times}" if a.times > 1 else ""
+        out.append(f"{a.sfx.name}{times} fires{on}")
+    return out
+
+
 def _dice(roll: AbilityRoll, burnt: BurnResult) -> tuple[Die, ...]:
+    """Kept: the highest die (a burnt one when the highest was burnt: it still counts) and each
+    unburnt six; everything else, a burnt six that is not the highest included, is dropped."""
     by_die = {i: a.sfx.name for a in burnt.activations for i in a.dice}
-    top = roll.dice.index(roll.highest)
+    highest = [i for i, face in enumerate(roll.dice) if face == roll.highest]
+    top = next((i for i in highest if i in by_die), highest[0])
     out = []
     for i, face in enumerate(roll.dice):
         if i in by_die:
@@ -158,18 +204,23 @@ def _dice(roll: AbilityRoll, burnt: BurnResult) -> tuple[Die, ...]:
             note = "highest"
         else:
             note = "+1 six" if face == 6 else ""
-        out.append(Die(sides=6, face=face, kept=i == top or face == 6, note=note))
+        kept = i == top or (face == 6 and i not in roll.burnt)
+        out.append(Die(sides=6, face=face, kept=kept, note=note))
     return tuple(out)
 
 
 def _label(spec: TestSpec, request: CheckRequest, target: int | None, who: str | None) -> str:
-    test = _title(spec.stat) + (f" / {_title(spec.skill)}" if spec.skill else "")
+    """ "Bronthar: Power 4D + Athletics vs Very Hard": the pool in dice, the skill by name (its
+    level is the modifier that follows the dice); a TN off the ladder shows after the total."""
+    test = f"{_title(spec.stat)} {spec.pool}D"
+    if spec.skill:
+        test += f" + {_title(spec.skill)}" + ("" if spec.skill_level else " (untrained)")
     against = ""
     if request.opponent_total is not None:
-        against = f" vs opponent {request.opponent_total}"
+        against = " vs opponent"
     elif target is not None:
         names = {r["tn"]: r["name"] for r in data.rows("target_numbers", "target_numbers")}
-        against = f" vs {names[target]} (TN {target})" if target in names else f" vs TN {target}"
+        against = f" vs {names[target]}" if target in names else ""
     return f"{who + ': ' if who else ''}{test}{against}"
 
 
@@ -178,18 +229,30 @@ def _title(name: str | None) -> str:
 
 
 def check_odds(sheet: MyriadSheet, request: CheckRequest) -> Odds | None:
-    """Exact chance of success before rolling (None without a TN or an opponent's total)."""
+    """Exact chance of success before rolling (None without a TN or an opponent's total).
+
+    With an SFX asked for by switch, the chance follows the burn the roll will make (see
+    `switches`), and a band shows how often the test succeeds with the SFX fired. Burns given by
+    die number (``burn``) count as needing that many sixes, all burnt.
+    """
     target, ties_win = target_of(request)
     if target is None:
         return None
     spec = parse_option(sheet, request.option, request.extra)
-    need = target if ties_win else target + 1
-    burning = sum(len(b.dice) for b in spec.burns)
+    plan = plan_burn(sheet, request.extra)
+    need = _need(target, ties_win)
     mods = request.modifiers + sum(i.value for i in modifier_items(request.extra))
-    p = success_chance_burning(spec.pool, spec.skill_level, need, burning, mods)
     note = f"{spec.pool}d6 keep highest + {spec.skill_level}"
-    if burning:
-        note += f", needing {burning} six(es) to burn"
     if request.opponent_total is not None:
         note += "; ties go to the initiator"
+    if plan is not None:
+        p, fired = planned_odds(spec.pool, spec.skill_level, mods, need, plan)
+        note += f"; burns for {plan.sfx.name} only what the roll allows"
+        return Odds(success=p, note=note, bars=(("success + SFX", fired),
+                                                ("success, no SFX", p - fired),
+                                                ("failure", Fraction(1) - p)))
+    burning = sum(len(b.dice) for b in spec.burns)
+    p = success_chance_burning(spec.pool, spec.skill_level, need, burning, mods)
+    if burning:
+        note += f", needing {burning} six(es) to burn"
     return Odds(success=p, note=note, bars=(("success", p), ("failure", Fraction(1) - p)))

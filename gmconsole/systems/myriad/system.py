@@ -49,6 +49,7 @@ from gmconsole.systems.myriad.initiative import MyriadInitiative
 from gmconsole.systems.myriad.resilience import Resilience
 from gmconsole.systems.myriad.resolution import check_odds, run_check
 from gmconsole.systems.myriad.sheet import MyriadSheet
+from gmconsole.systems.myriad.switches import check_switches
 
 if TYPE_CHECKING:
     from gmconsole.engine.tables import Table
@@ -350,6 +351,13 @@ class MyriadSystem(GameSystem):
     def check(self, sheet: BaseModel, request: CheckRequest, rng: random.Random,
               dice: Sequence[int] | None = None, who: str | None = None) -> CheckResult:
         return run_check(_sheet(sheet), request, rng, dice, who)
+
+    def check_switches(self, sheet: BaseModel,
+                       options: Mapping[str, Any] | None = None) -> list[RuleOption]:
+        """SFX to burn with this roll's sixes (and how many), what the roll is for SFX
+        triggers, extra actions used this round, initiator, burning fives (see `switches`).
+        ``options`` are the campaign's optional rules when the caller has them."""
+        return check_switches(_sheet(sheet), options)
 
     def odds(self, sheet: BaseModel, request: CheckRequest) -> Odds | None:
         return check_odds(_sheet(sheet), request)

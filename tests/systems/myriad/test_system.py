@@ -58,11 +58,11 @@ def test_check_with_typed_dice_against_a_tn(system, bronthar):
     request = CheckRequest(option="power/athletics", difficulty=9)
     result = system.check(bronthar, request, random.Random(1), dice=[2, 4, 5, 6], who="Helen")
     assert (result.total, result.success, result.margin) == (10, True, 1)
-    assert result.label == "Helen: Power / Athletics vs Very Hard (TN 9)"
+    assert result.label == "Helen: Power 4D + Athletics vs Very Hard"
     assert [d.face for d in result.dice] == [2, 4, 5, 6]
     assert result.outcome == "success"
-    assert result.summary().endswith(
-        "[(2) (4) (5) 6] +3 Athletics +1 unburnt sixes = 10 vs 9: success (margin +1)")
+    assert result.summary() == ("Helen: Power 4D + Athletics vs Very Hard: "
+                                "[(2) (4) (5) 6] +3 Athletics +1 six = 10 vs 9: success (margin +1)")
 
 
 def test_check_burning_a_six_for_an_sfx(system, bronthar):
