@@ -61,6 +61,8 @@ class Entry:
     status: StatusView | None = None
     describe: str = ""
     problem: str = ""
+    sig: str = ""
+    """Everything the entry's text depends on, so unchanged entries reuse their drawn text."""
 
 
 class RosterPane(Vertical, can_focus=False):
@@ -115,6 +117,10 @@ class RosterPane(Vertical, can_focus=False):
         self.entries: dict[str, Entry] = {}
         self.view: View = "auto"
         self._selected: str | None = None
+        self._sheet_cache: dict[str, tuple] = {}
+        self._text_cache: dict[tuple[str, int, bool], Text] = {}
+        """Parsed sheets and drawn entries by content: with 500 spawned goblins a turn advance
+        redraws the pane, and only the goblins that changed should cost anything."""
 
     def compose(self) -> ComposeResult:
         yield LineList(id="roster-list")
@@ -145,7 +151,9 @@ class RosterPane(Vertical, can_focus=False):
         self.session = session
         if not self.is_mounted:
             return
+        self._new_sheet_cache: dict[str, tuple] = {}
         self.entries = {e.key: e for e in self._entries(session)}
+        self._sheet_cache = self._new_sheet_cache  # keep only what is still on the roster
         self._render_rows()
 
     def _entries(self, session: Session) -> list[Entry]:
@@ -175,22 +183,27 @@ class RosterPane(Vertical, can_focus=False):
         combatant: Combatant | None,
         sheet_data: dict,
     ) -> Entry:
+        kind = char.kind if char else "creature"
+        template = bool(char and char.template)
+        sheet_sig = repr(sheet_data)  # stored sheets are dumped in a fixed key order
+        facts = self._sheet_cache.get(sheet_sig) or self._sheet_facts(sheet_data)
+        self._new_sheet_cache[sheet_sig] = facts
+        fight = combatant.model_dump_json(include={"status", "conditions"}) if combatant else ""
+        sig = f"{name}|{kind}|{template}|{slug}|{fight}|{sheet_sig}"
+        tracks, status, describe, problem = facts
+        return Entry(key, who, name, kind, slug, combatant, template=template, tracks=tracks,
+                     status=status, describe=describe, problem=problem, sig=sig)
+
+    def _sheet_facts(self, sheet_data: dict) -> tuple:
+        """(tracks, status, describe, problem) of one stored sheet, through the system."""
         assert self.session is not None
         system = self.session.system
-        kind = char.kind if char else "creature"
         try:
             sheet: BaseModel = system.parse_sheet(sheet_data)
-            return Entry(
-                key, who, name, kind, slug, combatant,
-                template=bool(char and char.template),
-                tracks=tuple(system.tracks(sheet)),
-                status=system.status(sheet),
-                describe=system.describe(sheet),
-            )
+            return tuple(system.tracks(sheet)), system.status(sheet), system.describe(sheet), ""
         except (ValidationError, RulesError, ValueError) as exc:
             first = str(exc).splitlines()[1 if isinstance(exc, ValidationError) else 0].strip()
-            return Entry(key, who, name, kind, slug, combatant, template=bool(char and char.template),
-                         problem=f"sheet invalid: {first}")
+            return (), None, "", f"sheet invalid: {first}"
 
     # ------------------------------------------------------------------ drawing
 
@@ -210,20 +223,32 @@ class RosterPane(Vertical, can_focus=False):
         width = max(10, lst.scrollable_content_region.width - GUTTER)
         groups = self._groups()
         selected = lst.cursor_key or self._selected
-        full_lines = len(groups) + sum(
-            self._entry_text(e, width, True).plain.count("\n") + 1 for e in self.entries.values()
-        )
-        expand_all = self.view == "full" or (self.view == "auto" and full_lines <= max(lst.size.height, 1))
+        height = max(lst.size.height, 1)
+        expand_all = self.view == "full"
+        if self.view == "auto" and len(self.entries) + len(groups) <= height:
+            full_lines = len(groups) + sum(
+                self._text(e, width, True).plain.count("\n") + 1 for e in self.entries.values()
+            )
+            expand_all = full_lines <= height
+        cache, self._text_cache = self._text_cache, {}
         rows: list[Row] = []
         for title, items in groups:
             rows.append(Row(Text(f"── {title} ({len(items)})", style="bold"), kind="heading"))
             for e in items:
                 expanded = self.view != "compact" and (expand_all or e.key == selected)
-                rows.append(Row(self._entry_text(e, width, expanded), key=e.key, kind=self._row_kind(e)))
+                text = cache.get((e.sig, width, expanded)) or self._entry_text(e, width, expanded)
+                self._text_cache[(e.sig, width, expanded)] = text
+                rows.append(Row(text, key=e.key, kind=self._row_kind(e), cache_key=f"{e.sig}|{expanded}"))
         empty = self.query_one("#roster-empty", Static)
         empty.display = not rows
         empty.update("The roster is empty: N creates an entry." if not rows else "")
         lst.set_rows(rows, select=selected)
+
+    def _text(self, e: Entry, width: int, expanded: bool) -> Text:
+        text = self._text_cache.get((e.sig, width, expanded))
+        if text is None:
+            text = self._text_cache[(e.sig, width, expanded)] = self._entry_text(e, width, expanded)
+        return text
 
     def _row_kind(self, e: Entry) -> str:
         if e.status and e.status.health in ("down", "dead"):
