@@ -137,7 +137,7 @@ async def test_templates_spawn_into_the_encounter_with_their_own_tracks(tmp_path
         app.pane.list.select_key(key)
         await pilot.press("d", "5", "enter")
         await pilot.pause()
-        assert "DOWN" in entry_text(app.pane, key)
+        assert "OUT · DOWN (0 HP)" in entry_text(app.pane, key)  # dropped: out of the fight too
         assert "HP 5/5" in entry_text(app.pane, "r:goblin")
 
 

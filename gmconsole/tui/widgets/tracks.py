@@ -183,7 +183,7 @@ def status_word(status: StatusView, out: bool = False) -> str:
         word = word or _STATUS_WORDS[status.health]
     else:
         word = status.label or _STATUS_WORDS[status.health]
-    return f"{word} (out)" if out and status.health not in ("dead",) else word
+    return f"OUT · {word}" if out and status.health != "dead" else word
 
 
 def status_text(status: StatusView, out: bool = False) -> Text:
