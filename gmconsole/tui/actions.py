@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from textual.binding import Binding
+from textual.dom import DOMNode
 
 
 @dataclass(frozen=True)
@@ -195,9 +196,30 @@ def fill(action: Action, who: str | None, roster: str | None = None) -> str:
     return f"{line} " if action.needs_input else line
 
 
-def help_rows(keymap: Mapping[str, str] | None = None) -> Iterable[tuple[str, str, str, str]]:
-    """(group, keys, label + help, verb) rows for the help screen, grouped in registry order."""
+def pane_bindings(panes: Iterable[tuple[str, type[DOMNode]]]) -> list[tuple[str, Binding]]:
+    """The panes' own keys that carry an id (the roster's "roster.damage"...), by pane title.
+
+    Panes bind keys that only make sense while they have focus; they are listed in help and
+    remappable in the keymap file like the registry's, through the same binding ids.
+    """
+    out: list[tuple[str, Binding]] = []
+    for title, cls in panes:
+        for binding in cls.BINDINGS:
+            if isinstance(binding, Binding) and binding.id:
+                out.append((title, binding))
+    return out
+
+
+def help_rows(
+    keymap: Mapping[str, str] | None = None, panes: Iterable[tuple[str, Binding]] = ()
+) -> Iterable[tuple[str, str, str, str]]:
+    """(group, keys, label + help, verb) rows for the help screen: the registry grouped in its
+    order, then each pane's own keys (which act on that pane's selection)."""
+    keymap = keymap or {}
     for group in GROUPS:
         for a in ACTIONS:
             if a.group == group:
                 yield group, display_keys(keys_for(a, keymap)), f"{a.label}: {a.help}", a.verb or ""
+    for title, b in panes:
+        keys = display_keys(keymap.get(b.id or "", b.key))
+        yield f"{title} (while focused)", keys, f"{b.description}: {b.tooltip}".rstrip(": "), ""

@@ -19,6 +19,7 @@ from textual.screen import Screen
 from gmconsole.engine.errors import GmConsoleError
 from gmconsole.tui import actions
 from gmconsole.tui.keymap import load_keymap
+from gmconsole.tui.screens.main import PANE_KEYS, MainScreen
 from gmconsole.tui.settings import Settings, load_settings, save_settings
 from gmconsole.tui.themes import DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes
 
@@ -49,7 +50,8 @@ class GmConsole(App[int]):
         themes, problems = load_themes()
         for theme in themes:
             self.register_theme(theme)
-        keymap, keymap_problems = load_keymap()
+        self.pane_bindings = actions.pane_bindings(PANE_KEYS)
+        keymap, keymap_problems = load_keymap(known=[b.id or "" for _, b in self.pane_bindings])
         self.keymap = keymap
         self.set_keymap(keymap)
         self.notes += problems + keymap_problems
@@ -73,7 +75,6 @@ class GmConsole(App[int]):
     def open_campaign(self, path: str | Path) -> bool:
         """Open a campaign folder and show it; False (with a message) when it cannot be opened."""
         from gmconsole.store.session import Session
-        from gmconsole.tui.screens.main import MainScreen
         from gmconsole.tui.screens.problems import ProblemsScreen
 
         try:
@@ -121,7 +122,7 @@ class GmConsole(App[int]):
     def job_help(self) -> None:
         from gmconsole.tui.screens.help import HelpScreen
 
-        self.push_screen(HelpScreen(self.keymap))
+        self.push_screen(HelpScreen(self.keymap, self.pane_bindings))
 
     def job_about(self) -> None:
         from gmconsole.tui.screens.about import AboutScreen

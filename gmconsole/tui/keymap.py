@@ -4,7 +4,8 @@
     next-turn = "space,n"
     undo = ["u", "ctrl+z"]
 
-Ids are those of `gmconsole.tui.actions.ACTIONS` (the help screen lists them). An unknown id
+Ids are those of `gmconsole.tui.actions.ACTIONS` and of the panes' own keys ("roster.damage";
+the help screen lists them all). An unknown id
 is reported with a "did you mean" and ignored; the rest of the file still applies, so a typo
 never costs the GM the console.
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import difflib
 import tomllib
+from collections.abc import Iterable
 from pathlib import Path
 
 from gmconsole.tui.actions import ACTION_BY_ID
@@ -23,13 +25,19 @@ def keymap_path() -> Path:
     return config_dir() / "keymap.toml"
 
 
-def parse_keymap(data: dict, source: str = "keymap.toml") -> tuple[dict[str, str], list[str]]:
-    """Action id -> Textual key string, and one message per entry that was ignored."""
+def parse_keymap(
+    data: dict, source: str = "keymap.toml", known: Iterable[str] = ()
+) -> tuple[dict[str, str], list[str]]:
+    """Action id -> Textual key string, and one message per entry that was ignored.
+
+    `known` adds binding ids beyond the registry's (the panes' own, such as "roster.damage").
+    """
+    ids = [*ACTION_BY_ID, *known]
     keymap: dict[str, str] = {}
     problems: list[str] = []
     for action_id, value in data.items():
-        if action_id not in ACTION_BY_ID:
-            close = difflib.get_close_matches(action_id, ACTION_BY_ID, n=1)
+        if action_id not in ids:
+            close = difflib.get_close_matches(action_id, ids, n=1)
             hint = f"; did you mean {close[0]!r}?" if close else ""
             problems.append(f"{source}: unknown action {action_id!r}{hint}")
             continue
@@ -41,7 +49,7 @@ def parse_keymap(data: dict, source: str = "keymap.toml") -> tuple[dict[str, str
     return keymap, problems
 
 
-def load_keymap(path: Path | None = None) -> tuple[dict[str, str], list[str]]:
+def load_keymap(path: Path | None = None, known: Iterable[str] = ()) -> tuple[dict[str, str], list[str]]:
     """The user's keymap (empty when there is no file) and any problems found in it."""
     path = path or keymap_path()
     if not path.exists():
@@ -50,4 +58,4 @@ def load_keymap(path: Path | None = None) -> tuple[dict[str, str], list[str]]:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as exc:
         return {}, [f"{path}: {exc}"]
-    return parse_keymap(data, str(path))
+    return parse_keymap(data, str(path), known)

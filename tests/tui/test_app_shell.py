@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 
 import pytest
 from app_driver import command, main_screen, make_app, screen_text, type_line
+from rich.console import Console
 
 from gmconsole.engine.events import EventKind
 from gmconsole.systems import get_system
@@ -14,14 +16,16 @@ from gmconsole.tui import run
 from gmconsole.tui.app import GmConsole
 from gmconsole.tui.screens.about import AboutScreen
 from gmconsole.tui.screens.campaign_picker import CampaignPicker
-from gmconsole.tui.screens.help import HelpScreen
+from gmconsole.tui.screens.help import HelpScreen, help_table
 from gmconsole.tui.settings import load_settings
+from gmconsole.tui.themes import SHIPPED_DIR, load_themes
 from gmconsole.tui.widgets.command_line import CommandLine
 
 
 async def test_keymap_file_remaps_by_action_id(campaign: Path, config_home: Path) -> None:
     config_home.mkdir(parents=True)
-    (config_home / "keymap.toml").write_text('next-turn = "space"\nnext-trun = "x"\n', encoding="utf-8")
+    keymap = 'next-turn = "space"\nnext-trun = "x"\n"roster.heal" = ["plus", "l"]\n'
+    (config_home / "keymap.toml").write_text(keymap, encoding="utf-8")
     app = make_app(campaign)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -37,6 +41,11 @@ async def test_keymap_file_remaps_by_action_id(campaign: Path, config_home: Path
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         assert re.search(r"Space +Next: End the acting step", screen_text(app))
+        console = Console(width=140, record=True, file=io.StringIO())
+        console.print(help_table(app.keymap, app.pane_bindings))
+        rows = console.export_text()
+        assert "Roster (while focused)" in rows and re.search(r"\+/l +Heal", rows)
+        assert app.keymap["roster.heal"] == "plus,l"
 
 
 async def test_help_and_about_screens(campaign: Path) -> None:
@@ -210,3 +219,27 @@ def test_run_honours_no_mouse(monkeypatch: pytest.MonkeyPatch, campaign: Path) -
     monkeypatch.setattr(GmConsole, "run", fake_run)
     assert run(str(campaign), no_mouse=True) == 0
     assert seen["mouse"] is False
+
+
+def test_a_broken_theme_file_is_reported_not_fatal(tmp_path: Path) -> None:
+    (tmp_path / "good.toml").write_text('name = "mine"\nprimary = "#5f87d7"\n', encoding="utf-8")
+    (tmp_path / "bad.toml").write_text('name = "oops"\nprimary = "not a colour"\n', encoding="utf-8")
+    (tmp_path / "odd.toml").write_text('name = "odd"\nprimray = "#ffffff"\n', encoding="utf-8")
+    themes, problems = load_themes([tmp_path])
+    assert [t.name for t in themes] == ["mine"]
+    assert any("bad.toml" in p and "primary" in p for p in problems)
+    assert any("odd.toml" in p and "primray" in p for p in problems)
+
+
+def test_shipped_themes_load_and_stay_in_256_colours() -> None:
+    themes, problems = load_themes([SHIPPED_DIR])
+    assert not problems
+    assert {"gm-dark", "gm-light", "gm-high-contrast"} <= {t.name for t in themes}
+    xterm = {0x00, 0x5F, 0x87, 0xAF, 0xD7, 0xFF}  # the 6x6x6 cube
+    greys = {8 + 10 * i for i in range(24)}  # the grey ramp
+    for theme in themes:
+        colours = [getattr(theme, f) for f in ("primary", "background", "foreground", "accent", "error")]
+        colours += list(theme.variables.values())
+        for colour in filter(None, colours):
+            r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+            assert {r, g, b} <= xterm or (r == g == b and r in greys), f"{theme.name}: {colour}"

@@ -6,7 +6,7 @@ the keys that actually work.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from rich.table import Table
@@ -29,13 +29,13 @@ TIPS = (
 )
 
 
-def help_table(keymap: Mapping[str, str] | None = None) -> Table:
+def help_table(keymap: Mapping[str, str] | None = None, panes: Sequence[tuple[str, Binding]] = ()) -> Table:
     table = Table(box=None, expand=True, pad_edge=False, show_header=True, header_style="bold")
     table.add_column("Keys", no_wrap=True, style="bold")
     table.add_column("Action", ratio=3)
     table.add_column("Verb", ratio=1, style="italic")
     current = None
-    for group, keys, text, verb in help_rows(keymap):
+    for group, keys, text, verb in help_rows(keymap, panes):
         if group != current:
             table.add_row(Text(f"— {group} —", style="bold underline"), "", "")
             current = group
@@ -57,14 +57,17 @@ class HelpScreen(ModalScreen[None]):
         Binding("k,up", "scroll(-1)", "Up", show=False),
     ]
 
-    def __init__(self, keymap: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self, keymap: Mapping[str, str] | None = None, panes: Sequence[tuple[str, Binding]] = ()
+    ) -> None:
         super().__init__()
         self.keymap = keymap
+        self.panes = panes
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as box:
             box.border_title = "Help · Esc to close"
-            yield Static(help_table(self.keymap))
+            yield Static(help_table(self.keymap, self.panes))
             yield Static("\n".join(f"• {tip}" for tip in TIPS), markup=False)
             yield Static(f'Remap keys in {keymap_path()} (action id = "keys").', markup=False)
 

@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 WIDE = (120, 40)
 """At this size and larger every pane is on screen at once."""
 PANES = ("initiative", "roster", "log", "reference")
+PANE_KEYS = (("Roster", RosterPane), ("Tables", ReferencePane))
+"""Panes whose own keys (with binding ids) join the help screen and the keymap file."""
 
 
 class MainScreen(Screen[None]):
