@@ -16,7 +16,7 @@ Built on the engine's `RolledEachRound` with six-sided dice and simultaneous tie
 
 from __future__ import annotations
 
-from gmconsole.engine.encounter import Encounter, Notice, Step
+from gmconsole.engine.encounter import Combatant, Encounter, Notice, Step
 from gmconsole.engine.turn_order import RolledEachRound, RoundContext
 from gmconsole.systems.myriad.conflict import conflict_type
 
@@ -72,11 +72,27 @@ class MyriadInitiative(RolledEachRound):
                            text=f"{names} acted at the same instant: apply KO and death now")]
         return []
 
+    def insert(self, enc: Encounter, combatant: Combatant, ctx: RoundContext) -> list[Notice]:
+        """A late joiner rolls with this encounter's defence statistic, not the last planned."""
+        self.stat = initiative_stat(self.conflict(enc))
+        return super().insert(enc, combatant, ctx)
+
     def header(self, enc: Encounter) -> list[str]:
-        lines = [f"{conflict_type(self.conflict(enc)).name}"]
+        """What the GM needs above the steps: the conflict and what its initiative adds, then the
+        phase or the rule of the acting step when it is not an ordinary one."""
+        conflict = conflict_type(self.conflict(enc))
+        lines = [f"{conflict.name} · 1d6 + {conflict.defence_stat.title()}"]
         step = enc.current
-        if step is not None and step.phase:
-            lines.append(f"Phase: {step.phase}")
+        if step is None:
+            return lines
+        if step.phase == "declare":
+            lines.append("Declare lowest first; no changes later")
+        elif step.phase == "resolve":
+            lines.append("Resolve highest first; forfeit if impossible")
+        elif step.label == "-":
+            lines.append("One side acts: no initiative roll")
+        if len(step.actors) > 1 and step.phase != "declare":
+            lines.append("Same instant: KO/death after the step")
         return lines
 
 

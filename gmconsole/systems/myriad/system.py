@@ -46,17 +46,16 @@ from gmconsole.systems.myriad.effects import (
 )
 from gmconsole.systems.myriad.errors import MyriadError
 from gmconsole.systems.myriad.initiative import MyriadInitiative
-from gmconsole.systems.myriad.resilience import Resilience
+from gmconsole.systems.myriad.resilience import HealResult, Resilience
 from gmconsole.systems.myriad.resolution import check_odds, run_check
 from gmconsole.systems.myriad.sheet import MyriadSheet
 from gmconsole.systems.myriad.switches import check_switches
+from gmconsole.systems.myriad.views import boxes, boxes_left, status_view, track_views
 
 if TYPE_CHECKING:
     from gmconsole.engine.tables import Table
 
 CRITICAL = "critical"
-
-
 def _sheet(sheet: BaseModel) -> MyriadSheet:
     if not isinstance(sheet, MyriadSheet):
         raise MyriadError(f"not a Myriad sheet: {type(sheet).__name__}")
@@ -161,52 +160,36 @@ class MyriadSystem(GameSystem):
         return s.stats.get(norm, s.skills.get(norm, 0))
 
     def tracks(self, sheet: BaseModel) -> list[TrackView]:
-        s = _sheet(sheet)
-        views: list[TrackView] = []
-        for key, line in s.resilience.items():
-            kind = resilience_types().get(key)
-            title = kind.name if kind else key.title()
-            views.append(TrackView(name=title, kind="boxes", value=line.crossed,
-                                   maximum=line.boxes,
-                                   note="KO when full" if line.has_critical else "out when full"))
-            if line.critical_line is not None:
-                effect = line.permanent_effect or "permanent effect"
-                views.append(TrackView(name=f"{title}: critical", kind="boxes",
-                                       value=line.critical_crossed, maximum=line.critical,
-                                       note=f"{effect} when full"))
-        return views
+        """One box row per line as the record sheet draws them (see `views.track_views`)."""
+        return track_views(_sheet(sheet))
 
     def status(self, sheet: BaseModel) -> StatusView:
-        s = _sheet(sheet)
-        flags = tuple(e.kind.value for e in s.effects)
-        hurt = False
-        for key, line in s.resilience.items():
-            hurt = hurt or line.crossed > 0 or line.critical_crossed > 0
-            if line.status == "dead":
-                return StatusView(health="dead", label=line.permanent_effect or "dead",
-                                  detail=f"{key} critical line empty", flags=flags)
-        for key, line in s.resilience.items():
-            if line.status == "incapacitated":
-                if line.has_critical:
-                    return StatusView(health="down", label="incapacitated",
-                                      detail=f"{key} line empty: KO until revived", flags=flags)
-                return StatusView(health="down", label="conceded",
-                                  detail=f"{key} empty: out of that conflict", flags=flags)
-        return StatusView(health="hurt" if hurt else "ok", label="hurt" if hurt else "ok",
-                          flags=flags)
+        """active / hurt / KO / conceded / dead (see `views.status_view`)."""
+        return status_view(_sheet(sheet))
 
     def apply_damage(self, sheet: BaseModel, amount: int, kind: str | None = None) -> SheetChange:
-        """Cross off ``amount`` boxes (already counted against armour) on the ``kind`` line."""
+        """Cross off ``amount`` boxes (already counted against armour) on the ``kind`` line.
+
+        The log line says where they went and what is left: "takes 5 boxes: 4 wounds +
+        1 critical (wounds 0/4, critical 2/3 left): KO"."""
         new = _sheet(sheet).model_copy(deep=True)
         line_id, to_critical = self._target_line(new, kind)
         line = new.line(line_id)
-        before = line.status
+        before = self.status(new)
         result = line.apply(amount, to_critical=to_critical)
-        text = f"takes {result.taken} box(es) on {line_id}"
-        if result.critical:
-            text += f" ({result.critical} on the critical line)"
-        if line.status != before:
-            text += f": {line.status}"
+        after = self.status(new)
+        text = f"takes {boxes(result.taken)}"
+        if result.main and result.critical:
+            text += f": {result.main} {line_id} + {result.critical} critical"
+        elif result.critical:
+            text += " on the critical row"
+        else:
+            text += f" on {line_id}"
+        text += f" ({boxes_left(line_id, line)})"
+        if result.discarded:
+            text += f", {result.discarded} past the last box"
+        if after.label != before.label and after.health in ("down", "dead"):
+            text += f": {after.label}"
         return SheetChange(sheet=new, text=text, harmed=result.taken > 0,
                            detail={"line": line_id, "main": result.main,
                                    "critical": result.critical, "discarded": result.discarded,
@@ -228,11 +211,19 @@ class MyriadSystem(GameSystem):
                            text=f"{len(faces)}D vs armour {armour}: {change.text}")
 
     def heal(self, sheet: BaseModel, amount: int, kind: str | None = None) -> SheetChange:
-        """Uncross ``amount`` boxes, critical boxes first (the reverse of damage)."""
+        """Uncross ``amount`` boxes, critical boxes first (the reverse of damage); "critical"
+        heals the critical row only."""
         new = _sheet(sheet).model_copy(deep=True)
-        line_id, _ = self._target_line(new, kind)
-        healed = new.line(line_id).restore(amount, criticals_first=True)
-        return SheetChange(sheet=new, text=f"{line_id}: {healed.restored} box(es) restored",
+        line_id, critical_only = self._target_line(new, kind)
+        line = new.line(line_id)
+        if critical_only and line.critical_line is not None:
+            healed = HealResult(main=0, critical=line.critical_line.clear(amount))
+        else:
+            healed = line.restore(amount, criticals_first=True)
+        if line.critical_crossed == 0:
+            line.healing_nights = 0
+        return SheetChange(sheet=new, text=f"{line_id}: {boxes(healed.restored)} restored "
+                           f"({boxes_left(line_id, line)})",
                            detail={"line": line_id, "main": healed.main,
                                    "critical": healed.critical})
 

@@ -39,6 +39,8 @@ def test_ties_act_in_one_simultaneous_step_and_are_rerolled_each_round():
     assert [s.actors for s in enc.steps] == [["a", "b"], ["c"]]
     assert enc.steps[0].label == "6"
     assert any(n.kind == "initiative" for n in notices)
+    assert order.header(enc) == ["Mortal combat · 1d6 + Grace",
+                                 "Same instant: KO/death after the step"]
     end = order.on_step_end(enc, enc.steps[0])
     assert "same instant: apply KO and death now" in end[0].text
     enc.set_out("b")  # b is KO'd by a's action: b still acts in this same step
@@ -61,7 +63,7 @@ def test_social_conflict_uses_the_social_defence_stat():
     enc = encounter("a", "b", sides={"a": "pcs"}, conflict="social")
     enc.start(MyriadInitiative(), RoundContext(dice=[1, 2], stat=stat))
     assert set(asked) == {"initiative:social"}
-    assert MyriadInitiative().header(enc) == ["Social combat"]
+    assert MyriadInitiative().header(enc) == ["Social combat · 1d6 + Spirit"]
 
 
 def test_ex29_held_action_joins_a_later_count_never_earlier():
@@ -96,17 +98,20 @@ def test_optional_reverse_declaration():
         ("declare", ["c"]), ("declare", ["b"]), ("declare", ["a"]),
         ("resolve", ["a"]), ("resolve", ["b"]), ("resolve", ["c"])]
     assert any("lowest first" in n.text for n in notices)
+    assert order.header(enc) == ["Mortal combat · 1d6 + Grace",
+                                 "Declare lowest first; no changes later"]
     enc.advance(order, ctx([]))
     enc.advance(order, ctx([]))
     started = enc.advance(order, ctx([]))
     assert any("highest first" in n.text for n in started)
-    assert "Phase: resolve" in order.header(enc)
+    assert order.header(enc)[1] == "Resolve highest first; forfeit if impossible"
 
 
 def test_ex19_only_one_side_acting_rolls_no_initiative():
     enc = encounter("a", "b", sides={"a": "foes", "b": "foes"})
     notices = enc.start(MyriadInitiative(), ctx([]))
     assert any("no initiative roll" in n.text for n in notices)
+    assert MyriadInitiative().header(enc)[1] == "One side acts: no initiative roll"
     assert enc.get("a").initiative is None
     rolled = encounter("a", "b")
     rolled.start(MyriadInitiative(skip_single_side=False), ctx([3, 3]))
@@ -120,3 +125,20 @@ def test_victory_when_only_one_side_is_left():
     assert victor(enc) is None
     enc.set_out("c")
     assert victor(enc) == "pcs"
+
+
+def test_a_late_joiner_rolls_with_this_encounters_defence_statistic():
+    asked = []
+
+    def stat(c, name):
+        asked.append(name)
+        return 2
+
+    order = MyriadInitiative()
+    mortal = encounter("a", "b", sides={"a": "pcs"})
+    mortal.start(order, RoundContext(dice=[1, 2], stat=stat))
+    social = encounter("x", "y", sides={"x": "pcs"}, conflict="social")
+    social.start(MyriadInitiative(), RoundContext(dice=[1, 2], stat=stat))
+    asked.clear()
+    social.add(Combatant(id="z", name="Z", side="pcs"), order, RoundContext(dice=[4], stat=stat))
+    assert asked == ["initiative:social"] and social.get("z").initiative == 6

@@ -137,10 +137,18 @@ def test_apply_damage_returns_a_new_sheet_and_undo_is_the_old_one(system):
     assert system.dump_sheet(nefarius) == before  # untouched
     wounds = change.sheet.line("wounds")
     assert (wounds.crossed, wounds.critical_crossed, wounds.status) == (4, 1, "incapacitated")
-    assert change.harmed and "incapacitated" in change.text
-    assert system.status(change.sheet).label == "incapacitated"
-    dead = system.apply_damage(change.sheet, 2)
-    assert system.status(dead.sheet).health == "dead"
+    assert change.harmed
+    assert change.text == ("takes 5 boxes: 4 wounds + 1 critical "
+                           "(wounds 0/4, critical 2/3 left): KO")
+    status = system.status(change.sheet)
+    assert (status.health, status.label, status.detail) == ("down", "KO",
+                                                            "incapacitated: Wounds empty")
+    assert system.status(nefarius).label == "active"
+    assert system.status(system.apply_damage(nefarius, 1).sheet).label == "hurt"
+    dead = system.apply_damage(change.sheet, 4)
+    assert dead.text == ("takes 2 boxes on the critical row (wounds 0/4, critical 0/3 left), "
+                         "2 past the last box: dead")
+    assert (system.status(dead.sheet).health, system.status(dead.sheet).label) == ("dead", "dead")
     healed = system.heal(dead.sheet, 3)
     assert healed.sheet.line("wounds").critical_crossed == 0
 
@@ -166,8 +174,9 @@ def test_damage_from_dice_counts_against_the_sheets_armour(system, bronthar):
 def test_tracks_show_main_and_critical_rows(system, bronthar):
     views = system.tracks(system.apply_damage(bronthar, 7).sheet)
     assert [(v.name, v.value, v.maximum) for v in views] == [
-        ("Wounds", 6, 6), ("Wounds: critical", 1, 6), ("Resolve", 0, 8)]
-    assert views[1].note == "death when full"
+        ("Wounds", 6, 6), ("Critical", 1, 6), ("Resolve", 0, 8)]
+    assert [v.note for v in views] == ["KO at 0", "dead at 0", "concedes at 0"]
+    assert all(v.kind == "boxes" for v in views)
 
 
 def test_end_of_round_effects(system, bronthar):
@@ -272,3 +281,31 @@ def test_conflict_type_is_an_encounter_setting(system):
     assert system.encounter_option("conflict", "social") == "social"
     with pytest.raises(RulesError, match="must be one of mortal, social"):
         system.encounter_option("conflict", "naval")
+
+
+def test_status_words_and_which_line_speaks_first(system, bronthar):
+    conceded = system.apply_damage(bronthar, 8, "resolve").sheet
+    status = system.status(conceded)
+    assert (status.health, status.label) == ("down", "conceded")
+    assert status.detail == "Resolve empty: out of this conflict"
+    both = system.apply_damage(conceded, 6).sheet  # wounds empty too: KO says more than conceded
+    assert system.status(both).label == "KO"
+    bleeding = bronthar.model_copy(update={"effects": [OngoingEffect(kind="bleeding")]})
+    assert system.status(bleeding).flags == ("bleeding",)
+    mad = MyriadSheet(name="M", resilience={"nerve": {"boxes": 2, "critical": 1,
+                                                      "permanent_effect": "madness"}})
+    views = system.tracks(mad)
+    assert [(v.name, v.note) for v in views] == [("Nerve", "flees at 0"), ("Nerve crit", "insane at 0")]
+    assert system.status(system.apply_damage(mad, 2, "nerve").sheet).label == "out"
+    assert system.status(system.apply_damage(mad, 3, "nerve").sheet).label == "insane"
+
+
+def test_healing_the_critical_row_alone_and_the_log_line(system, bronthar):
+    hurt = system.apply_damage(bronthar, 8).sheet  # 6 wounds + 2 critical
+    crit = system.heal(hurt, 1, "critical")
+    line = crit.sheet.line("wounds")
+    assert (line.crossed, line.critical_crossed) == (6, 1)
+    assert crit.text == "wounds: 1 box restored (wounds 0/6, critical 5/6 left)"
+    back = system.heal(crit.sheet, 2)  # criticals first, then the main row
+    assert (back.sheet.line("wounds").crossed, back.sheet.line("wounds").critical_crossed) == (5, 0)
+    assert system.status(back.sheet).label == "hurt"  # C5: one box back ends the KO
