@@ -25,8 +25,8 @@ from pydantic import BaseModel
 
 from gmconsole.engine.checks import CheckOption, CheckRequest, CheckResult, Difficulty, Odds
 from gmconsole.engine.tracks import StatusView, TrackView
-from gmconsole.systems.base import GameSystem, RuleOption, Scene, SheetChange
-from gmconsole.systems.myriad import data, healing
+from gmconsole.systems.base import GameSystem, RuleOption, Scene, SheetAction, SheetChange
+from gmconsole.systems.myriad import actions, data, healing
 from gmconsole.systems.myriad.ability import check_faces, target_numbers
 from gmconsole.systems.myriad.conflict import (
     conflict_type,
@@ -56,6 +56,11 @@ if TYPE_CHECKING:
     from gmconsole.engine.tables import Table
 
 CRITICAL = "critical"
+EFFECT_VERBS = {EffectKind.BLEEDING: "bleeds", EffectKind.BURNING: "burns",
+                EffectKind.ASPHYXIATION: "chokes", EffectKind.ELECTRICITY: "is shocked",
+                EffectKind.DEADLY_WEAKNESS: "suffers its weakness",
+                EffectKind.STRANGLING: "is strangled"}
+"""End-of-round log lines read as sentences: "Ogre Raider 2 bleeds: 1D [5] vs armour 4, 1 box"."""
 def _sheet(sheet: BaseModel) -> MyriadSheet:
     if not isinstance(sheet, MyriadSheet):
         raise MyriadError(f"not a Myriad sheet: {type(sheet).__name__}")
@@ -264,13 +269,31 @@ class MyriadSystem(GameSystem):
                 faces, typed = typed[:rule_dice], typed[rule_dice:]
             hit = resolve_effect(effect.kind, armour, rng=rng, dice=faces)
             result = wounds.apply(hit.boxes, to_critical=hit.to_critical)
-            texts.append(f"{effect.kind.value}: {result.taken} box(es)")
+            rolled = (f"{len(hit.dice)}D [{' '.join(map(str, hit.dice))}] vs armour {armour}, "
+                      if hit.dice else "")
+            where = " critical" if hit.to_critical and result.taken else ""
+            texts.append(f"{EFFECT_VERBS[effect.kind]}: {rolled}{boxes(result.taken)}{where}")
             after = tick(effect)
             if after is not None:
                 kept.append(after)
         new.effects = kept
-        return SheetChange(sheet=new, text="; ".join(texts), harmed=True,
-                           detail={"status": wounds.status})
+        text = "; ".join(texts) + f" ({boxes_left('wounds', wounds)})"
+        after = self.status(new)
+        if after.health in ("down", "dead") and after.label != self.status(s).label:
+            text += f": {after.label}"
+        return SheetChange(sheet=new, text=text, harmed=True, detail={"status": wounds.status})
+
+    sheet_actions: ClassVar[Sequence[SheetAction]] = actions.SHEET_ACTIONS
+
+    def perform(self, sheet: BaseModel, action: str, args: Sequence[str],
+                scene: Scene) -> SheetChange:
+        """``rest WHO [NIGHTS]`` and ``medic WHO RESULT`` (see `actions`)."""
+        s = _sheet(sheet)
+        if action == "rest":
+            return actions.rest(lambda n: self.natural_heal(s, n), args)
+        if action == "medic":
+            return actions.medic(lambda r, o: self.medic_heal(s, r, o), args, scene.options)
+        return super().perform(sheet, action, args, scene)
 
     def end_encounter(self, sheet: BaseModel) -> SheetChange | None:
         """The contract's end-of-conflict hook: Resolve clears (see `end_conflict`)."""

@@ -1,7 +1,13 @@
 """Shared Myriad sheets for the tests."""
 
+import random
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 
+from gmconsole.store import Session
 from gmconsole.systems.myriad.burning import catalogue_sfx
 from gmconsole.systems.myriad.resilience import resolve_line, wounds_line
 from gmconsole.systems.myriad.sheet import BoonFlaw, Gear, MyriadSheet
@@ -29,3 +35,15 @@ def recommended_build(**changes) -> MyriadSheet:
 @pytest.fixture
 def bronthar() -> MyriadSheet:
     return recommended_build()
+
+
+DEMO = Path(__file__).resolve().parents[3] / "campaigns" / "myriad-demo"
+
+
+@pytest.fixture
+def demo(tmp_path: Path) -> Iterator[Session]:
+    """A Session on a private copy of the shipped Myriad demo (round 2, Tamsin acting)."""
+    copy = tmp_path / "myriad-demo"
+    shutil.copytree(DEMO, copy, ignore=shutil.ignore_patterns(".lock"))
+    with Session.open(copy, rng=random.Random(11)) as session:
+        yield session

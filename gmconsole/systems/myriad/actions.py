@@ -1,0 +1,70 @@
+"""Myriad's own verbs at the command line: healing that the generic `heal N` cannot express.
+
+- ``rest WHO [NIGHTS]``: good nights' sleep, 1 wound box a night and 1 critical box every third
+  night, the two in parallel (spec §4.7, ruling D2: the sheet counts the nights towards the next
+  critical box, so three separate `rest` lines heal a critical box like `rest WHO 3`).
+- ``medic WHO RESULT``: the medic's Intellect/Medic total against TN 12 - the patient's boxes
+  left (ruling D1 picks the count, campaign option ``medic_tn_counts``); success restores 1 +
+  the margin, critical boxes first; a failure restores nothing and is logged all the same.
+
+Plain damage and healing stay the generic verbs: ``dmg WHO N [wounds|critical|resolve]`` and
+``heal WHO N [...]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from gmconsole.systems.base import SheetAction, SheetChange
+from gmconsole.systems.myriad.errors import MyriadError
+from gmconsole.systems.myriad.views import boxes, boxes_left
+
+MAX_NIGHTS = 366
+"""`rest x 3000` is a typo, not a sabbatical."""
+
+SHEET_ACTIONS = (
+    SheetAction("rest", "A night's rest", "[NIGHTS]",
+                "1 wound box a night, 1 critical box every third night (spec §4.7, ruling D2)"),
+    SheetAction("medic", "Medical care", "RESULT",
+                "the medic's Intellect/Medic total vs TN 12 - boxes left; success restores "
+                "1 + margin, critical boxes first (ruling D1)"),
+)
+
+
+def _whole(args: Sequence[str], default: int | None, usage: str) -> int:
+    if len(args) > 1:
+        raise MyriadError(f"too many words after the name ({usage})")
+    if not args:
+        if default is None:
+            raise MyriadError(f"give a number ({usage})")
+        return default
+    try:
+        return int(args[0])
+    except ValueError:
+        raise MyriadError(f"{args[0]!r} is not a whole number ({usage})") from None
+
+
+def rest(natural_heal: Callable[[int], SheetChange], args: Sequence[str]) -> SheetChange:
+    nights = _whole(args, 1, "rest WHO [NIGHTS]")
+    if not 1 <= nights <= MAX_NIGHTS:
+        raise MyriadError(f"rest 1 to {MAX_NIGHTS} nights, not {nights}")
+    change = natural_heal(nights)
+    main, critical = change.detail["main"], change.detail["critical"]
+    line = change.sheet.line("wounds")  # type: ignore[attr-defined]
+    night = "night" if nights == 1 else "nights"
+    text = (f"rests {nights} {night}: {boxes(main)} and {critical} critical healed "
+            f"({boxes_left('wounds', line)})")
+    return SheetChange(sheet=change.sheet, text=text, detail=change.detail)
+
+
+def medic(medic_heal: Callable[[int, Mapping[str, Any]], SheetChange], args: Sequence[str],
+          options: Mapping[str, Any]) -> SheetChange:
+    result = _whole(args, None, "medic WHO RESULT")
+    change = medic_heal(result, options)
+    d = change.detail
+    word = "success" if d["margin"] >= 0 else "failure"
+    line = change.sheet.line("wounds")  # type: ignore[attr-defined]
+    text = (f"gets medical care: {result} vs TN {d['tn']}, {word}, {boxes(d['restored'])} "
+            f"restored ({boxes_left('wounds', line)})")
+    return SheetChange(sheet=change.sheet, text=text, detail=d)

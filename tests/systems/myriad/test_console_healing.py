@@ -1,0 +1,61 @@
+"""Damage and healing from the command line on the demo: the generic verbs with Myriad's kinds
+(`dmg x 3`, `dmg x 2 resolve`, `dmg x 1 critical`, `heal ...`), and Myriad's own `rest` and
+`medic` verbs for what `heal N` cannot say."""
+
+from __future__ import annotations
+
+import pytest
+
+from gmconsole.engine.errors import RulesError
+from gmconsole.store import Session
+
+
+def wounds(s: Session, who: str) -> tuple[int, int]:
+    line = s.resolve(who).sheet.line("wounds")
+    return line.crossed, line.critical_crossed
+
+
+def test_damage_kinds_from_the_command_line(demo: Session) -> None:
+    assert wounds(demo, "kesh") == (2, 0)
+    event = demo.execute("dmg kesh 3")
+    assert event.text == "Kesh Varro takes 3 boxes on wounds (wounds 2/7, critical 6/6 left)"
+    demo.execute("dmg kesh 2 resolve")
+    assert demo.resolve("kesh").sheet.line("resolve").crossed == 2
+    demo.execute("dmg kesh 1 crit")  # a unique prefix of "critical"
+    assert wounds(demo, "kesh") == (5, 1)
+    demo.execute("heal kesh 1 critical")
+    assert wounds(demo, "kesh") == (5, 0)
+    demo.execute("heal kesh 2")
+    assert wounds(demo, "kesh") == (3, 0)
+    with pytest.raises(RulesError, match="no damage kind 'nerve'"):
+        demo.execute("dmg kesh 1 nerve")
+
+
+def test_rest_heals_a_wound_a_night_and_a_critical_box_every_third(demo: Session) -> None:
+    demo.execute("dmg tamsin 7")  # 5 wounds + 2 critical: KO
+    assert demo.resolve("tamsin").combatant.status == "out"
+    event = demo.execute("rest tamsin 3")
+    assert event.text == ("Tamsin Reed rests 3 nights: 3 boxes and 1 critical healed "
+                          "(wounds 3/5, critical 5/6 left)")
+    demo.execute("rest tamsin")
+    demo.execute("rest tamsin")
+    demo.execute("rest tamsin")  # three separate nights count towards the next critical box
+    assert wounds(demo, "tamsin") == (0, 0)
+    with pytest.raises(RulesError, match="rest 1 to 366 nights"):
+        demo.execute("rest tamsin 0")
+    with pytest.raises(RulesError, match="'lots' is not a whole number"):
+        demo.execute("rest tamsin lots")
+
+
+def test_medic_applies_a_result_against_twelve_minus_the_boxes_left(demo: Session) -> None:
+    demo.execute("dmg oduya 3")  # Oduya: wounds 4 + critical 2; already 2 crossed -> 1 critical
+    assert wounds(demo, "oduya") == (4, 1)
+    event = demo.execute("medic oduya 12")  # TN 12 - 1 box left = 11: margin 1, 2 restored
+    assert event.text == ("Captain Oduya gets medical care: 12 vs TN 11, success, 2 boxes restored "
+                          "(wounds 1/4, critical 2/2 left)")
+    failed = demo.execute("medic oduya 5")
+    assert "failure, 0 boxes restored" in failed.text
+    with pytest.raises(RulesError, match="give a number"):
+        demo.execute("medic oduya")
+    demo.undo()  # the failed attempt changed nothing, so undo takes back the successful one
+    assert wounds(demo, "oduya") == (4, 1)
