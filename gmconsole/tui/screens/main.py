@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 WIDE = (120, 40)
 """At this size and larger every pane is on screen at once."""
 PANES = ("initiative", "roster", "log", "reference")
+MESSAGE_MAX = 300
 PANE_KEYS = (("Roster", RosterPane), ("Tables", ReferencePane))
 """Panes whose own keys (with binding ids) join the help screen and the keymap file."""
 
@@ -109,9 +110,13 @@ class MainScreen(Screen[None]):
         self.query_one("#status-right", Static).update(right)
 
     def say(self, text: str, *, error: bool = False) -> None:
-        """One line under the panes: the last result, or why something was refused."""
+        """One line under the panes: the last result, or why something was refused. Only the
+        start of a long one (a round of 500 initiative rolls) fits; the log has all of it."""
         line = self.query_one("#message", Static)
-        line.update(Text(("✗ " if error else "") + text, style="bold" if error else ""))
+        text = ("✗ " if error else "") + text
+        if len(text) > MESSAGE_MAX:
+            text = text[: MESSAGE_MAX - 1] + "…"
+        line.update(Text(text, style="bold" if error else "", no_wrap=True, overflow="ellipsis"))
         line.set_class(error, "-error")
 
     # ------------------------------------------------------------------ layout

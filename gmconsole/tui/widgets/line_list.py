@@ -73,7 +73,8 @@ class LineList(ScrollView, can_focus=True):
         """Index into `rows` of the selected row (always a keyed row), or None."""
         self._visual: list[tuple[int, Text]] = []
         self._first_line: list[int] = []
-        self._wrap_cache: dict[tuple[str, int], list[Text]] = {}
+        self._wrap_cache: dict[str, list[Text]] = {}
+        """Wrapped lines of rows with a `cache_key`, for the current width."""
         self._width = 0
         self._styles: dict[str, Style] = {}
 
@@ -110,18 +111,19 @@ class LineList(ScrollView, can_focus=True):
         visual: list[tuple[int, Text]] = []
         first: list[int] = []
         console = self.app.console
+        cache = self._wrap_cache
         for index, row in enumerate(self.rows):
             first.append(len(visual))
-            if row.text.cell_len <= width:
-                visual.append((index, row.text))
-                continue
-            key = (row.cache_key, width) if row.cache_key else None
-            lines = self._wrap_cache.get(key) if key else None
+            key = row.cache_key
+            lines = cache.get(key) if key else None
             if lines is None:
-                lines = list(row.text.wrap(console, width))
+                lines = [row.text] if row.text.cell_len <= width else list(row.text.wrap(console, width))
                 if key:
-                    self._wrap_cache[key] = lines
-            visual.extend((index, line) for line in lines)
+                    cache[key] = lines
+            if len(lines) == 1:
+                visual.append((index, lines[0]))
+            else:
+                visual.extend((index, line) for line in lines)
         self._visual = visual
         self._first_line = first
         self.virtual_size = Size(width + GUTTER, len(visual))
