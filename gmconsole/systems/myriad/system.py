@@ -306,7 +306,7 @@ class MyriadSystem(GameSystem):
         resets = {k for k, t in resilience_types().items() if t.reset_on_conflict_end}
         cleared = healing.end_conflict(new.resilience, resets)
         total = sum(h.restored for h in cleared.values())
-        return SheetChange(sheet=new, text=f"conflict over: {total} resolve box(es) cleared",
+        return SheetChange(sheet=new, text=f"conflict over: {boxes(total)} of resolve cleared",
                            detail={k: h.restored for k, h in cleared.items()})
 
     def natural_heal(self, sheet: BaseModel, nights: int = 1) -> SheetChange:
