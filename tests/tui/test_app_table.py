@@ -190,3 +190,19 @@ async def test_search_a_table_and_roll_on_it(campaign: Path) -> None:
         await pilot.press("3")
         await pilot.pause()
         assert f"roll {event.text}" in screen_text(app)  # and it is in the log pane
+
+
+async def test_test_dialog_rolls_for_the_selected_combatant(campaign: Path) -> None:
+    from gmconsole.tui.screens.check_dialog import CheckDialog
+
+    app = make_app(campaign)
+    async with app.run_test(size=(100, 30)) as pilot:
+        main_screen(app).query_one("#init-list").select_key("brock")
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, CheckDialog) and app.screen.who == "brock"
+        await pilot.press("f2")
+        await pilot.pause()
+        event = app.session.log[-1]
+        assert event.kind == EventKind.CHECK and event.who == "brock"
+        assert event.text[:40] in screen_text(app)  # reported on the message line and in the log

@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from gmconsole.engine.errors import GmConsoleError
+from gmconsole.engine.events import Event
 from gmconsole.tui import actions
 from gmconsole.tui.messages import ActOn, Command, Prefill, Reroll
 from gmconsole.tui.widgets.command_line import CommandLine
@@ -223,11 +224,8 @@ class MainScreen(Screen[None]):
         self.post_message(Reroll(log.selected))
 
     def job_check(self, who: str | None = None) -> None:
-        try:
-            from gmconsole.tui.screens.check_dialog import CheckDialog
-        except ImportError:
-            self.say("the test dialog is not available; type: check <who> <option> [vs N]", error=True)
-            return
+        from gmconsole.tui.screens.check_dialog import CheckDialog
+
         self.app.push_screen(CheckDialog(self.session, who=who or self.selected_who()), self._after_dialog)
 
     def job_edit(self, slug: str | None = None, *, new: bool = False) -> None:
@@ -252,10 +250,11 @@ class MainScreen(Screen[None]):
         slug = edit.slug or self.session.free_slug(edit.character.name)
         self._intent(lambda: self.session.save_character(slug, edit.character))
 
-    def _after_dialog(self, result: Any) -> None:
-        """Dialogs that already ran their intent return the event (or None); just redraw."""
-        if result is not None and hasattr(result, "text"):
-            self.say(result.text)
+    def _after_dialog(self, event: Event | None) -> None:
+        """The test dialog rolls through the session itself (it stays open on a refusal) and
+        returns the event, or None when cancelled; the screen only reports and redraws."""
+        if event is not None:
+            self.say(event.text)
         self.refresh_all()
 
     def _intent(self, call: Any) -> None:
