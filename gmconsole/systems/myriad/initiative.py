@@ -30,7 +30,7 @@ def initiative_stat(conflict_id: str) -> str:
 
 class MyriadInitiative(RolledEachRound):
     id = "myriad"
-    name = "Initiative: 1d6 + defence, every round"
+    name = "Myriad initiative"
 
     def __init__(self, *, declare_reverse: bool = False, skip_single_side: bool = True) -> None:
         super().__init__(sides=6, count=1, stat=initiative_stat(DEFAULT_CONFLICT),

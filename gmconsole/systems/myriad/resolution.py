@@ -247,7 +247,7 @@ def check_odds(sheet: MyriadSheet, request: CheckRequest) -> Odds | None:
         note += "; ties go to the initiator"
     if plan is not None:
         p, fired = planned_odds(spec.pool, spec.skill_level, mods, need, plan)
-        note += f"; burns for {plan.sfx.name} only what the roll allows"
+        note += f"; {plan.sfx.name} when the roll allows"
         return Odds(success=p, note=note, bars=(("success + SFX", fired),
                                                 ("success, no SFX", p - fired),
                                                 ("failure", Fraction(1) - p)))
