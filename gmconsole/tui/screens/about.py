@@ -9,17 +9,14 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
-from typing import ClassVar
 
+from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
-from textual.widgets import Static
 
 from gmconsole.engine.errors import GmConsoleError
 from gmconsole.systems import get_system, system_ids
+from gmconsole.tui.screens.reading import ReadingScreen
 
 CREDITS_FILE = Path(__file__).resolve().parent.parent / "data" / "credits.toml"
 
@@ -40,40 +37,24 @@ def system_credits() -> list[dict[str, str]]:
     return list(entries.values())
 
 
-def credits_text() -> Text:
-    out = Text()
-    out.append("gmconsole", style="bold")
-    out.append(" — a terminal game-master console. MIT licence.\n")
-    out.append("Book tables are read from data files carrying each system's credit and licence.\n")
-    for entry in system_credits():
-        out.append(f"\n{entry.get('name', entry['id'])}", style="bold")
-        out.append(f"  [{entry['id']}]\n", style="dim")
-        out.append(f"  {entry.get('credit', '')}\n")
-        out.append("  Licence: ", style="italic")
-        out.append(f"{entry.get('licence', '')}\n")
-        if entry.get("summary"):
-            out.append(f"  {entry['summary']}\n", style="dim")
-    return out
-
-
-class AboutScreen(ModalScreen[None]):
-    DEFAULT_CSS = """
-    AboutScreen { align: center middle; }
-    AboutScreen > VerticalScroll {
-        width: 96%; max-width: 100; height: 96%;
-        border: thick $primary; background: $surface; padding: 0 1;
-    }
-    """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,enter", "dismiss", "Close", id="about.close"),
-        Binding("j,down", "scroll(1)", "Down", show=False),
-        Binding("k,up", "scroll(-1)", "Up", show=False),
+def credits_text() -> Group:
+    """The About text; each system's lines indented under its name, wrapping stays indented."""
+    parts: list[RenderableType] = [
+        Text.assemble(("gmconsole", "bold"), " — a terminal game-master console. MIT licence."),
+        Text("Book tables are read from data files carrying each system's credit and licence."),
     ]
+    for entry in system_credits():
+        name = entry.get("name", entry["id"])
+        parts.append(Text.assemble("\n", (name, "bold"), (f"  [{entry['id']}]", "dim")))
+        body = Text.assemble(entry.get("credit", ""), "\n", ("Licence: ", "italic"), entry.get("licence", ""))
+        if entry.get("summary"):
+            body.append(f"\n{entry['summary']}", style="dim")
+        parts.append(Padding(body, (0, 0, 0, 2)))
+    return Group(*parts)
 
-    def compose(self) -> ComposeResult:
-        with VerticalScroll() as box:
-            box.border_title = "About · Esc to close"
-            yield Static(credits_text())
 
-    def action_scroll(self, delta: int) -> None:
-        self.query_one(VerticalScroll).scroll_relative(y=delta, animate=False)
+class AboutScreen(ReadingScreen):
+    TITLE = "About"
+
+    def pages(self) -> list[RenderableType]:
+        return [credits_text()]

@@ -9,16 +9,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
-from textual.widgets import Static
 
 from gmconsole.tui.actions import help_rows
 from gmconsole.tui.keymap import keymap_path
+from gmconsole.tui.screens.reading import ReadingScreen
 
 TIPS = (
     "Keys act on the combatant under the cursor in the tracker (↑/↓ or j/k to move it).",
@@ -43,18 +41,12 @@ def help_table(keymap: Mapping[str, str] | None = None, panes: Sequence[tuple[st
     return table
 
 
-class HelpScreen(ModalScreen[None]):
-    DEFAULT_CSS = """
-    HelpScreen { align: center middle; }
-    HelpScreen > VerticalScroll {
-        width: 96%; max-width: 110; height: 96%;
-        border: thick $primary; background: $surface; padding: 0 1;
-    }
-    """
+class HelpScreen(ReadingScreen):
+    """Every key and verb; ? and F1 close it again too."""
+
+    TITLE = "Help"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,question_mark,f1", "dismiss", "Close", id="help.close"),
-        Binding("j,down", "scroll(1)", "Down", show=False),
-        Binding("k,up", "scroll(-1)", "Up", show=False),
+        Binding("question_mark,f1", "dismiss", "Close", show=False, id="help.close"),
     ]
 
     def __init__(
@@ -64,12 +56,7 @@ class HelpScreen(ModalScreen[None]):
         self.keymap = keymap
         self.panes = panes
 
-    def compose(self) -> ComposeResult:
-        with VerticalScroll() as box:
-            box.border_title = "Help · Esc to close"
-            yield Static(help_table(self.keymap, self.panes))
-            yield Static("\n".join(f"• {tip}" for tip in TIPS), markup=False)
-            yield Static(f'Remap keys in {keymap_path()} (action id = "keys").', markup=False)
-
-    def action_scroll(self, delta: int) -> None:
-        self.query_one(VerticalScroll).scroll_relative(y=delta, animate=False)
+    def pages(self) -> list[RenderableType]:
+        tips = Text("\n".join(f"• {tip}" for tip in TIPS))
+        where = Text(f"Remap keys in {keymap_path()} (action id = \"keys\").")
+        return [help_table(self.keymap, self.panes), tips, where]

@@ -37,6 +37,7 @@ WIDE = (120, 40)
 """At this size and larger every pane is on screen at once."""
 PANES = ("initiative", "roster", "log", "reference")
 MESSAGE_MAX = 300
+HINT = "? help · : dice or a verb · n next turn · d damage · 1-4 panes · z zoom · q quit"
 PANE_KEYS = (("Roster", RosterPane), ("Tables", ReferencePane))
 """Panes whose own keys (with binding ids) join the help screen and the keymap file."""
 
@@ -70,6 +71,7 @@ class MainScreen(Screen[None]):
         self._apply_layout()
         self.refresh_all()
         self.query_one(InitiativePane).focus_list()
+        self.say(HINT)
 
     def on_resize(self) -> None:
         self._apply_layout()

@@ -1,0 +1,48 @@
+"""A modal page of text to read and close (help, about): scroll with the keys a GM already
+uses in the panes (j/k, arrows, PgUp/PgDn, Home/End), close with Esc or q."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.console import RenderableType
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+
+class ReadingScreen(ModalScreen[None]):
+    """Subclasses set `TITLE` and implement `pages()` (what to show, top to bottom)."""
+
+    DEFAULT_CSS = """
+    ReadingScreen { align: center middle; }
+    ReadingScreen > VerticalScroll {
+        width: 96%; max-width: 110; height: 96%;
+        border: thick $primary; background: $surface; padding: 0 1;
+    }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "dismiss", "Close", id="reading.close"),
+        Binding("j,down", "scroll(1)", "Down", show=False),
+        Binding("k,up", "scroll(-1)", "Up", show=False),
+        Binding("pagedown,space", "scroll(10)", "Page down", show=False),
+        Binding("pageup", "scroll(-10)", "Page up", show=False),
+        Binding("home", "scroll(-100000)", "Top", show=False),
+        Binding("end", "scroll(100000)", "End", show=False),
+    ]
+    TITLE = ""
+
+    def pages(self) -> list[RenderableType]:
+        raise NotImplementedError
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll() as box:
+            box.border_title = f"{self.TITLE} · Esc to close · j/k PgUp/PgDn to scroll"
+            box.can_focus = False
+            for page in self.pages():
+                yield Static(page, markup=False)
+
+    def action_scroll(self, delta: int) -> None:
+        self.query_one(VerticalScroll).scroll_relative(y=delta, animate=False)
