@@ -16,8 +16,10 @@ Built on the engine's `RolledEachRound` with six-sided dice and simultaneous tie
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from gmconsole.engine.encounter import Combatant, Encounter, Notice, Step
-from gmconsole.engine.turn_order import RolledEachRound, RoundContext
+from gmconsole.engine.turn_order import InitiativeRoll, RolledEachRound, RoundContext
 from gmconsole.systems.myriad.conflict import conflict_type
 
 DEFAULT_CONFLICT = "mortal"
@@ -49,7 +51,8 @@ class MyriadInitiative(RolledEachRound):
                 c.initiative = None
             enc.steps = [Step(actors=[c.id], label="-") for c in acting]
             return [Notice(kind="initiative", text="Only one side acts: no initiative roll")]
-        notices = super().plan_round(enc, ctx)
+        first = len(ctx.rolls)
+        notices = self._explained(enc, super().plan_round(enc, ctx), ctx.rolls[first:])
         if self.declare_reverse:
             resolve = [Step(actors=list(s.actors), label=s.label, phase="resolve")
                        for s in enc.steps]
@@ -75,7 +78,22 @@ class MyriadInitiative(RolledEachRound):
     def insert(self, enc: Encounter, combatant: Combatant, ctx: RoundContext) -> list[Notice]:
         """A late joiner rolls with this encounter's defence statistic, not the last planned."""
         self.stat = initiative_stat(self.conflict(enc))
-        return super().insert(enc, combatant, ctx)
+        first = len(ctx.rolls)
+        return self._explained(enc, super().insert(enc, combatant, ctx), ctx.rolls[first:])
+
+    def _explained(self, enc: Encounter, notices: list[Notice],
+                   rolls: Sequence[InitiativeRoll]) -> list[Notice]:
+        """ "Ilse Marrow rolls 11 (6 + Spirit 5)": the die and what it adds, for the log."""
+        stat = conflict_type(self.conflict(enc)).defence_stat.title()
+        by_who = {r.who: r for r in rolls}
+        out = []
+        for n in notices:
+            r = by_who.get(n.who or "")
+            if n.kind == "initiative" and r is not None and n.text.endswith(f"rolls {r.total}"):
+                dice = " + ".join(map(str, r.dice))
+                n = n.model_copy(update={"text": f"{n.text} ({dice} + {stat} {r.modifier})"})
+            out.append(n)
+        return out
 
     def header(self, enc: Encounter) -> list[str]:
         """What the GM needs above the steps: the conflict and what its initiative adds, then the

@@ -25,6 +25,7 @@ def test_a_mortal_round_with_a_tie_a_ko_its_undo_and_the_next_round(demo: Sessio
     # initiative 1d6 + Grace: Kesh 3+4 = 7, Tamsin 1+5 = 6, Grell 5+2 = 7, raider 2+1 = 3
     start = run("start 3 1 5 2")
     assert [r["total"] for r in start.data["initiative"]] == [7, 6, 7, 3]
+    assert "Kesh Varro rolls 7 (3 + Grace 4); Tamsin Reed rolls 6 (1 + Grace 5)" in start.text
     enc = demo.encounter
     assert [s.actors for s in enc.steps] == [["kesh", "grell"], ["tamsin"], ["ogre-raider-1"]]
     assert demo.order.header(enc) == ["Mortal combat · 1d6 + Grace",
@@ -72,6 +73,7 @@ def test_a_social_conflict_rolls_spirit_crosses_resolve_and_end_clears_it(demo: 
     # initiative 1d6 + Spirit: Ilse 1+5 = 6, Hesk 3+4 = 7 (by Grace it would be 4 and 6)
     start = run("start 1 3")
     assert [r["total"] for r in start.data["initiative"]] == [6, 7]
+    assert "Ilse Marrow rolls 6 (1 + Spirit 5); Mother Hesk rolls 7 (3 + Spirit 4)" in start.text
     assert demo.order.header(demo.encounter)[0] == "Social combat · 1d6 + Spirit"
     assert [c.name for c in demo.encounter.acting] == ["Mother Hesk"]
     run("dmg ilse 2 resolve")
