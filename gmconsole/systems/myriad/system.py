@@ -99,10 +99,15 @@ class MyriadSystem(GameSystem):
     # ------------------------------------------------------------------ sheets
 
     def describe(self, sheet: BaseModel) -> str:
+        """ "Pow 5 Gra 4 Int 3 Spi 4 · armour 3 · Long sword 4D": what a GM needs for an attack;
+        the resilience lines are drawn as box rows by `tracks`, so they are not repeated here."""
         s = _sheet(sheet)
-        stats = " ".join(f"{k[:3].title()} {v}" for k, v in s.stats.items())
-        lines = " | ".join(self._line_text(k, line) for k, line in s.resilience.items())
-        return f"{stats} | {lines}" if lines else stats
+        parts = [" ".join(f"{k[:3].title()} {v}" for k, v in s.stats.items())]
+        if s.armour:
+            parts.append(f"armour {s.armour}")
+        weapons = [f"{g.name} {g.damage_dice}D" for g in s.gear if g.kind == "weapon"]
+        parts.append(", ".join(weapons) or f"unarmed {s.unarmed_dice}D")
+        return " · ".join(parts)
 
     def sheet_lines(self, sheet: BaseModel) -> list[tuple[str, str]]:
         s = _sheet(sheet)

@@ -39,7 +39,10 @@ def test_blank_sheet_and_round_trip(system, bronthar):
 
 
 def test_describe_lines_and_stat(system, bronthar):
-    assert system.describe(bronthar).startswith("Pow 4 Gra 4 Int 4 Spi 4 | Wounds 6/6 Crit 6/6")
+    assert system.describe(bronthar) == "Pow 4 Gra 4 Int 4 Spi 4 · armour 3 · Long sword 4D"
+    ogre = MyriadSheet(name="O", boons_flaws=[{"id": "natural_weapon"}, {"id": "natural_armour",
+                                                                         "level": 2}])
+    assert system.describe(ogre) == "Pow 4 Gra 4 Int 4 Spi 4 · armour 2 · unarmed 2D"
     labels = [label for label, _ in system.sheet_lines(bronthar)]
     assert labels[:4] == ["Power", "Grace", "Intellect", "Spirit"] and "Wounds" in labels
     assert system.stat(bronthar, "grace") == 4
