@@ -37,7 +37,7 @@ WIDE = (120, 40)
 """At this size and larger every pane is on screen at once."""
 PANES = ("initiative", "roster", "log", "reference")
 MESSAGE_MAX = 300
-HINT = "? help · : dice or a verb · n next turn · d damage · 1-4 panes · z zoom · q quit"
+HINT = "? help · : dice or verb · n next · d damage · c condition · 1-4 panes · q quit"
 PANE_KEYS = (("Roster", RosterPane), ("Tables", ReferencePane))
 """Panes whose own keys (with binding ids) join the help screen and the keymap file."""
 

@@ -112,8 +112,8 @@ class InitiativePane(Vertical):
         lines.set_rows(rows, select=acting[0] if moved and acting else None)
         if moved and acting:
             for i, row in enumerate(rows):
-                if row.key == acting[0]:
-                    lines.scroll_to_row(i)
+                if row.key == acting[0]:  # the acting step at the top, one done step above it
+                    lines.scroll_to_row(max(0, i - 1), top=True)
                     break
         text = self._reminder(enc)
         reminder.update(text)
