@@ -36,6 +36,41 @@ def _healing() -> dict:
     return load("healing").body
 
 
+class Marks(BaseModel):
+    """What one blow can change on a damage track (kept to undo a blow that is bought off)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    shock: int = Field(default=0, ge=0)
+    K: bool = False
+    O: bool = False  # noqa: E741 - the book's name for the condition
+    knockdown: bool = False
+    pass_next_action: bool = False
+    wounds: int = Field(default=0, ge=0, le=50)
+    mortal_stabilized: bool = False
+    k_minutes: int = Field(default=0, ge=0)
+
+
+class LastBlow(BaseModel):
+    """The latest blow, as applied, with the track as it was before it: damage can still be
+    bought off (L713-L733) until the next blow or anything else that changes the track."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    shock: int = Field(default=0, ge=0)
+    wounds: int = Field(default=0, ge=0)
+    knockout: str | None = None
+    knockdown: bool = False
+    possibility: bool = False
+    """A Possibility has already reduced this blow (one per blow; cards may add more)."""
+    before: Marks
+
+    def result(self) -> CombatResult:
+        return CombatResult(
+            shock=self.shock, wounds=self.wounds, knockout=self.knockout, knockdown=self.knockdown
+        )
+
+
 class DamageState(BaseModel):
     """Shock, K/O, knockdown and wounds of one character, against its Toughness.
 
@@ -63,6 +98,17 @@ class DamageState(BaseModel):
     """Minutes the current K has lasted (it clears at 30)."""
     rounds: int = Field(default=0, ge=0, le=5)
     """Rounds since the last minute of recovery (6 rounds = 1 minute)."""
+    bleeding_held: bool = False
+    """A Possibility was spent to hold off this round's mortal bleeding (L3748-L3754)."""
+    last_blow: LastBlow | None = None
+    """The blow that can still be bought off (see `LastBlow`)."""
+
+    def marks(self) -> Marks:
+        return Marks(**{k: getattr(self, k) for k in Marks.model_fields})
+
+    def restore(self, marks: Marks) -> None:
+        for key in Marks.model_fields:
+            setattr(self, key, getattr(marks, key))
 
     # ------------------------------------------------------------------ derived
 
@@ -131,11 +177,13 @@ class DamageState(BaseModel):
     def end_round(self, *, possibility_spent: bool = False) -> list[str]:
         """The round is over for this character: mortal bleeding, then the recovery clock. The
         clock runs only while there is shock, K or O to recover: every 6th such round is a
-        minute (-1 shock, O clears, K after 30 minutes)."""
-        notes = self.bleed(possibility_spent=possibility_spent)
-        if self.dead:
-            return notes
-        if self.shock or self.K or self.O:
+        minute (-1 shock, O clears, K after 30 minutes). A Possibility spent on the bleeding
+        this round (`bleeding_held`) stops the +1 shock. If the track changes, the latest blow
+        can no longer be bought off (`forget_blow_if_changed`)."""
+        held, self.bleeding_held = self.bleeding_held, False
+        before = self.marks()
+        notes = self.bleed(possibility_spent=possibility_spent or held)
+        if not self.dead and (self.shock or self.K or self.O):
             if self.rounds + 1 >= int(_healing()["recovery"]["rounds_per_minute"]):
                 self.rounds = 0
                 notes += self.recover(1)
@@ -143,7 +191,14 @@ class DamageState(BaseModel):
                 self.rounds += 1
         elif self.rounds:
             self.rounds = 0
+        self.forget_blow_if_changed(before)
         return notes
+
+    def forget_blow_if_changed(self, before: Marks) -> None:
+        """Something other than a blow changed the track (bleeding, recovery, healing, a card's
+        fatigue): buying off the latest blow would undo that too, so the blow is forgotten."""
+        if self.marks() != before:
+            self.last_blow = None
 
     def clear_knockdown(self) -> None:
         """The knocked-down character has taken its next action (defending or getting up)."""

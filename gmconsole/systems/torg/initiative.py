@@ -1,34 +1,35 @@
 """Torg's turn order: a drama card flipped each round picks the side that acts first.
 
 Built on the engine's `SideOrder`. Each round (rule book L1773-L1785, L3728-L3730):
-- the GM flips the top card of the drama deck onto the action stack (or keeps the current one,
-  when a player seized initiative before the flip: ``enc.state["keep_card"] = True``; or plays a
-  GM fiat choice: ``enc.state["next_card"] = id``);
-- its standard or dramatic line (``enc.state["scene"]``, "standard" by default) names the side
+- the GM flips the top card of the drama deck onto the action stack, or keeps the current one
+  when a player seized initiative before the flip (``set keep yes``), or plays GM fiat in a
+  dramatic conflict (``set fiat peek`` shows the top four in the header, ``set fiat 2`` keeps the
+  second of them as the flip; at most 3 times a conflict);
+- its standard or dramatic line (``set scene dramatic``; "standard" by default) names the side
   with initiative; that side acts first, its characters in DEX order (ties by a die roll, ruling
   §9.3), then the other side; a side with *flurry* goes through its order twice first;
-- the line's results are announced (up, stymied, fatigue, inspiration, setback, confused, break,
-  the villains' instructions) with the approved actions and the DSR box; hero inspiration deals
-  every player a card.
+- the line's results are announced; what they do to each character (fatigue, inspiration and
+  its card draw, up, stymied...) is the system's start-of-round hook, which sees the sheets.
 
 Which side a combatant is on: a combatant side named like "heroes"/"pcs" or "villains"/"npcs"
-says it; otherwise the sheet's own side (``stat(c, "villain")``). Players are the heroes whose
-sheet is a PC (``stat(c, "pc")``); they are dealt 4 cards when the deck starts, or when they join.
+says it; otherwise the sheet's own side (``stat(c, "villain")``).
 
-The deck (``enc.state["deck"]``: draw pile, action stack, discards, hands, pools) is kept with the
-encounter. Without the deck (campaign option ``drama_deck = false``, L3469-L3477) each round is an
-opposed d20: +5 to the heroes in a standard scene, to the villains in a dramatic one; ties re-roll.
+The deck (`DeckState`: draw pile, action stack, discards) is kept with the encounter in
+``enc.state["deck"]``; the cards players hold are on their sheets. A new encounter's deck leaves
+out every card a combatant holds (read through ``stat(c, "drama_cards")``, a bit set). Without
+the deck (campaign option ``drama_deck = false``, L3469-L3477) each round is an opposed d20: +5
+to the heroes in a standard scene, to the villains in a dramatic one; ties re-roll.
 """
 
 from __future__ import annotations
 
-import random
+import textwrap
 
 from gmconsole.engine.encounter import Combatant, Encounter, Notice, Step
 from gmconsole.engine.turn_order import InitiativeRoll, RoundContext, SideOrder
-from gmconsole.systems.torg.cards import DeckDefinition, stand_in_deck
+from gmconsole.systems.torg.cards import APPROVED_ACTIONS, DeckDefinition, stand_in_deck
 from gmconsole.systems.torg.conflict import RoundEffects, round_effects
-from gmconsole.systems.torg.deck import DeckState
+from gmconsole.systems.torg.deck import FIAT_LIMIT, FIAT_OFFER, DeckState, mask_cards
 from gmconsole.systems.torg.errors import TorgError
 
 HERO_SIDES = frozenset({"hero", "heroes", "pcs", "pc", "players", "party", "allies"})
@@ -36,6 +37,19 @@ VILLAIN_SIDES = frozenset({"villain", "villains", "npcs", "npc", "enemies", "foe
 SIDE_LABEL = {"hero": "Heroes", "villain": "Villains"}
 CARDLESS_EDGE = 5
 MAX_REROLLS = 50
+HEADER_WIDTH = 36
+"""The initiative pane is 38 columns at 80x24; header lines stay inside it."""
+FIAT_CHOICES = ("off", "peek", *(str(n) for n in range(1, FIAT_OFFER + 1)))
+
+
+def side_of(combatant_side: str, villain: bool) -> str:
+    """'hero' or 'villain': the combatant's side name when it says, else the sheet's side."""
+    side = combatant_side.strip().lower()
+    if side in HERO_SIDES:
+        return "hero"
+    if side in VILLAIN_SIDES:
+        return "villain"
+    return "villain" if villain else "hero"
 
 
 class DramaDeckOrder(SideOrder):
@@ -63,6 +77,10 @@ class DramaDeckOrder(SideOrder):
         raw = enc.state.get("deck")
         return None if raw is None else DeckState.model_validate(raw)
 
+    @staticmethod
+    def save(enc: Encounter, state: DeckState) -> None:
+        enc.state["deck"] = state.model_dump(mode="json")
+
     def effects(self, enc: Encounter) -> RoundEffects | None:
         """What the card in effect means this round (None before the first flip or card-less)."""
         state = self.deck_state(enc)
@@ -71,15 +89,7 @@ class DramaDeckOrder(SideOrder):
         return round_effects(self.deck.card(state.current), self.scene(enc))
 
     def side_of(self, c: Combatant, ctx: RoundContext) -> str:
-        side = c.side.strip().lower()
-        if side in HERO_SIDES:
-            return "hero"
-        if side in VILLAIN_SIDES:
-            return "villain"
-        return "villain" if ctx.stat(c, "villain") else "hero"
-
-    def _players(self, enc: Encounter, ctx: RoundContext) -> list[str]:
-        return [c.id for c in enc.combatants if self.side_of(c, ctx) == "hero" and ctx.stat(c, "pc")]
+        return side_of(c.side, bool(ctx.stat(c, "villain")))
 
     # ------------------------------------------------------------------ planning
 
@@ -99,42 +109,55 @@ class DramaDeckOrder(SideOrder):
         enc.steps = steps
         return notices
 
+    def _new_deck(self, enc: Encounter, ctx: RoundContext) -> tuple[DeckState, list[Notice]]:
+        held: set[int] = set()
+        for c in enc.combatants:
+            held.update(mask_cards(ctx.stat(c, "drama_cards")))
+        state = DeckState.shuffled(self.deck, ctx.rng, exclude=held)
+        state.begin_rounds()
+        text = f"Drama deck shuffled: {len(state.draw_pile)} cards"
+        if held:
+            text += f" ({len(held)} held by players stay with them)"
+        return state, [Notice(kind="cards", text=text)]
+
     def _flip(self, enc: Encounter, ctx: RoundContext) -> tuple[str, dict[str, int], list[Notice]]:
-        notices: list[Notice] = []
         state = self.deck_state(enc)
+        notices: list[Notice] = []
         if state is None:
-            state = DeckState.shuffled(self.deck, ctx.rng)
-            players = self._players(enc, ctx)
-            state.deal(players, ctx.rng)
-            state.begin_rounds()
-            if players:
-                notices.append(
-                    Notice(kind="cards", text=f"Drama deck shuffled; 4 cards each to {', '.join(players)}")
-                )
-        chosen = enc.state.pop("next_card", None)
-        if enc.state.pop("keep_card", False) and state.current is not None:
+            state, notices = self._new_deck(enc, ctx)
+        state.in_rounds = True
+        scene = self.scene(enc)
+        fiat = str(enc.state.pop("fiat", "off"))
+        keep = enc.state.pop("keep", "no") == "yes"
+        if keep and state.current is not None:
             card = state.keep_current()
             notices.append(Notice(kind="card", text="Initiative seized: the card stays in effect"))
-        elif chosen is not None:
-            card = int(chosen)
-            if card not in state.draw_pile:
-                raise TorgError(f"card {card} is not in the draw pile")
-            state.draw_pile.remove(card)
-            state.action_stack.append(card)
-            state.pooled_this_round.clear()
+        elif fiat.isdigit():
+            card, more = self._fiat(state, int(fiat), scene, ctx)
+            notices += more
         else:
+            if fiat == "peek":
+                enc.state["fiat"] = "peek"  # still looking: the header keeps showing the top four
             card = state.flip(ctx.rng)
-        eff = round_effects(self.deck.card(card), self.scene(enc))
+        eff = round_effects(self.deck.card(card), scene)
         notices.append(Notice(kind="card", text=f"Card {self.deck.card(card).label()}: {eff.summary()}"))
         notices += self._announce(eff)
-        if "inspiration" in eff.hero:
-            players = [p for p in self._players(enc, ctx) if p in state.hands]
-            for p in players:
-                state.draw(p, ctx.rng)
-            if players:
-                notices.append(Notice(kind="cards", text=f"Inspiration: {', '.join(players)} draw a card"))
-        enc.state["deck"] = state.model_dump(mode="json")
+        self.save(enc, state)
         return eff.initiative, {s: eff.passes(s) for s in ("hero", "villain")}, notices
+
+    def _fiat(self, state: DeckState, pick: int, scene: str, ctx: RoundContext) -> tuple[int, list[Notice]]:
+        """GM fiat: the top four, keep the `pick`-th; refused fiat flips normally, said why."""
+        if scene != "dramatic" or state.fiat_used >= FIAT_LIMIT:
+            why = "only in dramatic scenes" if scene != "dramatic" else f"used {FIAT_LIMIT} times already"
+            return state.flip(ctx.rng), [
+                Notice(kind="card", text=f"GM fiat not allowed ({why}): card flipped")
+            ]
+        offer = state.gm_fiat(ctx.rng, dramatic=True)
+        card = offer[pick - 1]
+        state.fiat_choose(card)
+        others = ", ".join(f"#{c}" for c in offer if c != card)
+        text = f"GM fiat ({state.fiat_used}/{FIAT_LIMIT}): keeps #{card}, discards {others}"
+        return card, [Notice(kind="card", text=text)]
 
     @staticmethod
     def _announce(eff: RoundEffects) -> list[Notice]:
@@ -178,46 +201,13 @@ class DramaDeckOrder(SideOrder):
     # ------------------------------------------------------------------ the rest of the round
 
     def insert(self, enc: Encounter, combatant: Combatant, ctx: RoundContext) -> list[Notice]:
-        """A late joiner acts at the end of its side's part of the round; a player gets cards."""
-        notices: list[Notice] = []
-        state = self.deck_state(enc)
-        side = self.side_of(combatant, ctx)
-        if (
-            state is not None
-            and side == "hero"
-            and ctx.stat(combatant, "pc")
-            and combatant.id not in state.hands
-        ):
-            state.deal([combatant.id], ctx.rng)
-            enc.state["deck"] = state.model_dump(mode="json")
-            notices.append(Notice(kind="cards", text=f"{combatant.name} is dealt 4 cards", who=combatant.id))
-        label = SIDE_LABEL[side]
+        """A late joiner acts at the end of its side's part of the round (a player's cards are
+        accounted for, and a short hand topped up, when the next round starts)."""
+        label = SIDE_LABEL[self.side_of(combatant, ctx)]
         last = max((i for i, s in enumerate(enc.steps) if s.label.startswith(label)), default=None)
         at = len(enc.steps) if last is None or last < enc.pointer else last + 1
         enc.steps.insert(at, Step(actors=[combatant.id], label=label))
-        return notices
-
-    def approved_success(self, enc: Encounter, cid: str, action: str, rng: random.Random) -> list[Notice]:
-        """A player's success at an action: if the card in effect approves it, draw a card into
-        the hand (L903-L907). Returns the notice, or nothing when it is not approved."""
-        eff = self.effects(enc)
-        state = self.deck_state(enc)
-        if eff is None or state is None or not eff.is_approved(action):
-            return []
-        card = state.approved_success(cid, rng)
-        enc.state["deck"] = state.model_dump(mode="json")
-        label = self.deck.card(card).label()
-        return [Notice(kind="cards", text=f"Approved action ({action}): draws {label}", who=cid)]
-
-    def header(self, enc: Encounter) -> list[str]:
-        scene = self.scene(enc)
-        if not self.use_deck:
-            return [f"No drama deck ({scene} scene)"]
-        eff = self.effects(enc)
-        if eff is None:
-            return [f"Drama deck ready ({scene} scene)"]
-        card = self.deck.card(eff.card)
-        return [f"{card.label()} ({scene})", eff.summary()]
+        return []
 
     def end_round(self, enc: Encounter) -> list[Notice]:
         eff = self.effects(enc) if self.use_deck else None
@@ -228,3 +218,51 @@ class DramaDeckOrder(SideOrder):
                 )
             ]
         return []
+
+    # ------------------------------------------------------------------ what the pane shows
+
+    def header(self, enc: Encounter) -> list[str]:
+        """The card in effect, in lines that fit the 38-column initiative pane: the card and
+        scene, who goes first and the DSR box, each side's results, the approved actions, and
+        the GM's pending choices (seized card, GM fiat, final encounter)."""
+        scene = self.scene(enc)
+        if not self.use_deck:
+            return [f"No drama deck ({scene} scene)"]
+        eff = self.effects(enc)
+        state = self.deck_state(enc)
+        if eff is None or state is None:
+            return [f"Drama deck ready ({scene} scene)"]
+        card = self.deck.card(eff.card)
+        box = eff.hazard.replace("_", " ") if eff.hazard else (eff.dsr or "-")
+        approved = "any" if set(eff.approved) == set(APPROVED_ACTIONS) else ", ".join(eff.approved)
+        lines = [
+            f"{card.label()} · {scene}",
+            f"{SIDE_LABEL[eff.initiative]} first · DSR {box}",
+            *_wrapped(f"Heroes: {', '.join(eff.hero) or '-'}"),
+            *_wrapped(f"Villains: {', '.join(eff.villain) or '-'}"),
+            *_wrapped(f"Act: {approved}"),
+        ]
+        if enc.state.get("keep") == "yes":
+            lines.append("Seized: this card stays next round")
+        if enc.state.get("fiat") == "peek" and scene == "dramatic":
+            lines += self._peek(state)
+        elif str(enc.state.get("fiat", "")).isdigit():
+            lines.append(f"GM fiat: keeps top card {enc.state['fiat']} next")
+        if enc.state.get("final") == "yes":
+            lines.append("Final encounter: no refill at end")
+        return [line[:HEADER_WIDTH] for line in lines]
+
+    def _peek(self, state: DeckState) -> list[str]:
+        left = FIAT_LIMIT - state.fiat_used
+        if left <= 0:
+            return [f"GM fiat used {FIAT_LIMIT} times"]
+        out = [f"GM fiat ({left} left): set fiat N"]
+        for n, cid in enumerate(state.draw_pile[:FIAT_OFFER], start=1):
+            line = round_effects(self.deck.card(cid), "dramatic")
+            first = "H" if line.initiative == "hero" else "V"
+            out.append(f" {n} #{cid} {first} {', '.join(line.hero + line.villain) or '-'}")
+        return out
+
+
+def _wrapped(text: str) -> list[str]:
+    return textwrap.wrap(text, HEADER_WIDTH, subsequent_indent="  ") or [text]

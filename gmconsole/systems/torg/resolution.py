@@ -1,12 +1,16 @@
-"""A test of skill for the console's dialog: `CheckRequest` in, `CheckResult` out, and the exact
-odds before rolling.
+"""A test of skill for the console: `CheckRequest` in, `CheckResult` out, and the exact odds
+before rolling.
 
-The option is ``attr:DEX`` or ``skill:dodge`` (a bare name works too). The target is the
-request's difficulty, else the opponent's value or total. Typed dice are used in order: the d20
-and its roll-again chain, the up roll's, then any Possibility or card rolls; a Possibility
-("possibility": True or "if_failed") is spent only when the roll so far fails, cards the same,
-"always" spends regardless. Possibilities spent are reported in ``detail["possibilities_spent"]``
-for the caller to take off the sheet (`TorgSystem.spend_possibility`).
+What the test is on and its switches are read by `check_words.read_test` (a skill name or
+prefix, then words like ``poss``, ``hero``, ``dmg 17``; or the dialog's `extra`). The target is
+the request's difficulty, else the opponent's value or total. Typed dice are used in order: the
+d20 and its roll-again chain, the up roll's, then any Possibility or card rolls; a Possibility
+("if_failed", the default) is spent only when the roll so far fails, cards the same, "always"
+spends regardless.
+
+Nothing here changes the sheet: what the roll used is reported in ``detail`` for the system's
+`after_check` to take off it (``possibilities_spent``, ``cards_played`` by card id, ``up_used``
+and ``stymie_used`` for the round's marks) along with ``action``, the approved-action type.
 """
 
 from __future__ import annotations
@@ -17,46 +21,14 @@ from typing import Any
 
 from gmconsole.engine.checks import CheckRequest, CheckResult, Die, Modifier, Odds
 from gmconsole.systems.torg.actions import Attempt, attempt
+from gmconsole.systems.torg.cards import stand_in_deck
+from gmconsole.systems.torg.check_words import TestSpec, read_test
 from gmconsole.systems.torg.dice import TorgRoll
 from gmconsole.systems.torg.errors import TorgError
 from gmconsole.systems.torg.odds import chance_of_success
-from gmconsole.systems.torg.sheet import ATTRIBUTES, TorgSheet
+from gmconsole.systems.torg.sheet import TorgSheet
 from gmconsole.systems.torg.totals import Modifier as TotalModifier
 from gmconsole.systems.torg.totals import effect_total, format_rp
-
-EXTRA_KEYS = frozenset(
-    {
-        "up",
-        "stymied",
-        "possibility",
-        "cards",
-        "active_defence",
-        "bonus_floor",
-        "use",
-        "item",
-        "effect_value",
-        "effect_difficulty",
-    }
-)
-
-
-def option_skill(option: str) -> str:
-    """ "attr:DEX" -> "DEX", "skill:fire_combat" -> "fire_combat"; bare names pass through."""
-    kind, _, name = option.partition(":")
-    if not name:
-        return kind
-    if kind not in ("attr", "skill"):
-        raise TorgError(f"unknown test option {option!r} (attr:<attribute> or skill:<skill>)")
-    if kind == "attr" and name.upper() not in ATTRIBUTES:
-        raise TorgError(f"unknown attribute {name!r} (one of {', '.join(ATTRIBUTES)})")
-    return name.upper() if kind == "attr" else name
-
-
-def _extra(request: CheckRequest) -> dict[str, Any]:
-    unknown = sorted(set(request.extra) - EXTRA_KEYS)
-    if unknown:
-        raise TorgError(f"unknown test switch {unknown[0]!r} (known: {', '.join(sorted(EXTRA_KEYS))})")
-    return dict(request.extra)
 
 
 def _target(request: CheckRequest) -> int | None:
@@ -70,6 +42,11 @@ def _floor(extra: dict[str, Any]) -> int | None:
     return floor
 
 
+def _modifiers(request: CheckRequest, spec: TestSpec) -> list[TotalModifier]:
+    mods = [TotalModifier("modifiers", request.modifiers)] if request.modifiers else []
+    return mods + spec.modifiers
+
+
 def run_check(
     sheet: TorgSheet,
     request: CheckRequest,
@@ -77,17 +54,17 @@ def run_check(
     dice: Sequence[int] | None = None,
     who: str | None = None,
 ) -> CheckResult:
-    extra = _extra(request)
-    skill = option_skill(request.option)
-    target = _target(request)
-    typed = list(dice or [])
-    mods = [TotalModifier("modifiers", request.modifiers)] if request.modifiers else []
+    spec = read_test(sheet, request)
+    if dice and spec.dice:
+        raise TorgError("dice typed twice: in the test's words and in the dice box")
+    extra = spec.extra
+    typed = list(dice or spec.dice or [])
     use = "active_defence" if extra.get("active_defence") else extra.get("use")
     first = attempt(
         sheet,
-        skill,
-        difficulty=target,
-        modifiers=mods,
+        spec.skill,
+        difficulty=_target(request),
+        modifiers=_modifiers(request, spec),
         bonus_floor=_floor(extra),
         up=bool(extra.get("up")),
         stymied=bool(extra.get("stymied")),
@@ -96,46 +73,65 @@ def run_check(
         dice=typed or None,
         rng=None if typed else rng,
     )
-    att, spent = _extra_rolls(first, extra, typed, rng, sheet)
-    return _result(sheet, att, request, extra, spent, who)
+    att, spent, played = _extra_rolls(first, extra, typed, rng, sheet)
+    return _result(sheet, att, spec, spent, played, who)
 
 
 def _used(roll: TorgRoll) -> int:
     return len(roll.faces)
 
 
+def _cards(sheet: TorgSheet, wanted: Sequence[Any]) -> list[tuple[str, int]]:
+    """(kind, card id) for each hero/drama card asked for, from the pool first, then the hand."""
+    deck, held = stand_in_deck(), sheet.held.model_copy(deep=True)
+    out = []
+    for want in wanted:
+        card = held.find(str(want), deck)
+        kind = deck.card(card).play
+        if kind not in ("hero", "drama"):
+            raise TorgError(f"only hero and drama cards give extra rolls, not {deck.card(card).label()}")
+        held.discard([card], None)
+        out.append((kind, card))
+    return out
+
+
 def _extra_rolls(
     att: Attempt, extra: dict[str, Any], typed: list[int], rng: random.Random, sheet: TorgSheet
-) -> tuple[Attempt, int]:
-    spent = 0
-    plan: list[tuple[str, str]] = []
+) -> tuple[Attempt, int, list[int]]:
+    spent, played = 0, []
+    plan: list[tuple[str, str, int | None]] = []
     poss = extra.get("possibility", False)
     if poss:
-        plan.append(("possibility", "always" if poss == "always" else "if_failed"))
-    for card in extra.get("cards", ()):
-        if card not in ("hero", "drama"):
-            raise TorgError(f"only hero and drama cards give extra rolls, not {card!r}")
-        plan.append((card, "if_failed"))
-    for source, when in plan:
+        plan.append(("possibility", "always" if poss == "always" else "if_failed", None))
+    plan += [(kind, "if_failed", card) for kind, card in _cards(sheet, extra.get("cards", ()))]
+    for source, when, card in plan:
         if when == "if_failed" and (att.action.success or att.action.success is None):
             continue
         if source == "possibility":
             if sheet.possibilities.count < 1:
                 raise TorgError(f"{sheet.name} has no Possibility to spend")
             spent += 1
+        else:
+            assert card is not None
+            played.append(card)
         left = typed[_used(att.roll) :] if typed else None
         att = att.with_extra_roll(source, dice=left, rng=None if typed else rng)
     if typed and _used(att.roll) < len(typed):
         raise TorgError(
             f"{len(typed) - _used(att.roll)} typed dice were not used: {typed[_used(att.roll) :]}"
         )
-    return att, spent
+    return att, spent, played
 
 
 def _result(
-    sheet: TorgSheet, att: Attempt, request: CheckRequest, extra: dict[str, Any], spent: int, who: str | None
+    sheet: TorgSheet,
+    att: Attempt,
+    spec: TestSpec,
+    spent: int,
+    played: list[int],
+    who: str | None,
 ) -> CheckResult:
-    roll, total = att.roll, att.action
+    roll, total, extra = att.roll, att.action, spec.extra
     dice = tuple(
         Die(20, s.face, note=s.note or ("" if s.source == "roll" else s.source)) for s in roll.steps if s.face
     )
@@ -145,6 +141,8 @@ def _result(
     outcome = total.outcome()
     if total.failing:
         outcome += " (failing: +1 DN to later tries, optional rule)"
+    lost = [s.note for s in roll.steps if s.face is None]
+    cancelled = bool(roll.notes)  # up and stymie cancelled each other: both are used up
     detail: dict[str, Any] = {
         "final_die_roll": roll.final,
         "first_die": roll.first_die,
@@ -153,19 +151,28 @@ def _result(
         "skilled": att.skilled,
         "possibility_rated": sheet.possibility_rated,
         "possibilities_spent": spent,
-        "lost": [s.note for s in roll.steps if s.face is None],
+        "cards_played": played,
+        "lost": lost,
+        "up_used": any(s.source == "up" for s in roll.steps) or cancelled,
+        "stymie_used": any("stymie" in note for note in lost) or cancelled,
+        "action": spec.action,
     }
     if total.result_points is not None:
         detail["result_points"] = format_rp(total.result_points)
         detail["level"] = total.level
     if "effect_value" in extra:
-        eff = effect_total(int(extra["effect_value"]), total, difficulty=extra.get("effect_difficulty"))
+        eff = effect_total(
+            int(extra["effect_value"]),
+            total,
+            difficulty=extra.get("effect_difficulty"),
+            modifiers=spec.effect_modifiers,
+        )
         detail["effect_total"] = eff.total
+        if total.success is not False:
+            outcome += f"; effect total {eff.total}"
         if eff.margin is not None:
             detail["effect_result_points"] = eff.margin
-    label = f"{sheet.name}: {att.skill.replace('_', ' ')} {total.value}" + (
-        "" if att.skilled else " (unskilled)"
-    )
+    label = f"{sheet.name}: {name} {total.value}" + ("" if att.skilled else " (unskilled)")
     return CheckResult(
         label=label,
         dice=dice,
@@ -181,19 +188,22 @@ def _result(
 
 
 def check_odds(sheet: TorgSheet, request: CheckRequest) -> Odds | None:
-    extra = _extra(request)
+    """The exact chance for the same test `run_check` would roll (hero and drama cards left
+    out: whether they will be played is the player's call after seeing the roll)."""
+    spec = read_test(sheet, request)
+    extra = spec.extra
     target = _target(request)
     if target is None:
         return None
     use = "active_defence" if extra.get("active_defence") else extra.get("use")
-    value, skilled = sheet.action_value(option_skill(request.option), use=use, item=extra.get("item"))
+    value, skilled = sheet.action_value(spec.skill, use=use, item=extra.get("item"))
     poss = bool(extra.get("possibility")) and sheet.possibilities.count > 0
     chance = chance_of_success(
         value,
         target,
         possibility_rated=sheet.possibility_rated,
         skilled=skilled,
-        modifiers=request.modifiers,
+        modifiers=request.modifiers + sum(m.value for m in spec.modifiers),
         bonus_floor=_floor(extra),
         up=bool(extra.get("up")),
         stymied=bool(extra.get("stymied")),

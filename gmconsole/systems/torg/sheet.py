@@ -2,7 +2,9 @@
 
 Stored: seven attributes, skill *adds* (never skill values), arcane knowledge adds, NPC
 defence-only (parenthetical) values, specialisations, the Possibilities ledger (its history;
-the count is derived), damage tracks, armour, weapons, cosm and axioms, side.
+the count is derived), damage tracks, armour, weapons, cosm and axioms, side, the drama cards
+the player holds (they outlive encounters, so they live here and not with a deck), and what is
+in force on the character for the current round only (`this_round`).
 Derived: skill values (attribute + adds), possibility-rated (>= 1 add in *reality*), Toughness,
 Toughness under armour, the axioms (the cosm's unless overridden).
 """
@@ -16,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from gmconsole.systems.torg.combat import damage_value, effective_toughness
 from gmconsole.systems.torg.damage import DamageState
 from gmconsole.systems.torg.errors import TorgError
+from gmconsole.systems.torg.hand import HeldCards
 from gmconsole.systems.torg.rules_data import (
     attribute_key,
     cosm_axioms,
@@ -28,6 +31,20 @@ from gmconsole.systems.torg.rules_data import (
 ATTRIBUTES = ("DEX", "STR", "TOU", "PER", "MIN", "CHA", "SPI")
 ATTRIBUTE_MAX = 60
 ADDS_MAX = 30
+ROUND_MARKS = frozenset(
+    {
+        "up",
+        "stymied",
+        "setback",
+        "confused",
+        "action",
+        "adrenalin",
+        "willpower",
+        "presence",
+        "coup_de_grace",
+    }
+)
+"""What `this_round` may hold: conflict-line results and the cards whose value lasts the round."""
 
 
 class Attributes(BaseModel):
@@ -168,6 +185,13 @@ class TorgSheet(BaseModel):
     weapons: list[Weapon] = Field(default_factory=list)
     connected: bool = True
     transformed: bool = False
+    cards: HeldCards | None = None
+    """The drama cards a player holds (None for those who never held any: the GM has no hand)."""
+    this_round: list[str] = Field(default_factory=list)
+    """What is in force on the character this round only: the flipped card's results for its
+    side ("up", "stymied", "setback", "confused") and cards played from the pool ("action",
+    "adrenalin:DEX", "coup_de_grace"...). Set by the round's start and by `play`, cleared when
+    the round ends (see `round_effects`)."""
     notes: str = ""
 
     @model_validator(mode="before")
@@ -221,7 +245,21 @@ class TorgSheet(BaseModel):
             )
         return self
 
+    @field_validator("this_round")
+    @classmethod
+    def _this_round(cls, v: list[str]) -> list[str]:
+        for item in v:
+            name, _, attribute = item.partition(":")
+            if name not in ROUND_MARKS or (attribute and attribute not in ATTRIBUTES):
+                raise ValueError(f"'{item}' is not a round effect ({', '.join(sorted(ROUND_MARKS))})")
+        return v
+
     # ------------------------------------------------------------------ derived
+
+    @property
+    def held(self) -> HeldCards:
+        """The cards held (an empty set for someone who never held any)."""
+        return self.cards or HeldCards()
 
     @property
     def possibility_rated(self) -> bool:

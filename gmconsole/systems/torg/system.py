@@ -1,20 +1,20 @@
 """`TorgSystem`: the Torg rules behind the plug-in contract (`gmconsole.systems.base`).
 
 What the console sees:
-- Sheet: `TorgSheet` (attributes, skill adds, Possibilities ledger, damage tracks, cosm...).
-- Tests: options ``attr:DEX`` or ``skill:dodge``; one d20 rolled again on 10s and 20s by who
-  rolls; value + bonus + modifiers vs the difficulty (or an opponent's value); result points and
-  success level; exact odds before rolling. `request.extra` takes: ``up``, ``stymied`` (bools),
-  ``possibility`` (True or "if_failed": spend one if the roll fails; "always"), ``cards`` (a list of
-  "hero"/"drama" extra rolls played if still failing), ``active_defence`` (bonus floor 1),
-  ``bonus_floor`` (int), ``use`` and ``item`` (partial unskilled uses, specialisations),
-  ``effect_value`` (an effect total with the same bonus, e.g. damage) and ``effect_difficulty``.
-- Turn order: `DramaDeckOrder` (a drama card each round; see `initiative`).
-- Damage: ``apply_damage(sheet, amount, kind)``: for "damage" and "stun", `amount` is the damage
-  *result points* (damage total - Toughness under armour), read on the sheet's CRT column (Ords
-  or possibility-rated); "shock" adds shock points (fatigue), "wound" wound levels. `apply_blow`
-  also takes the buying-off (one Possibility and any hero/drama cards). Healing: "shock" (default)
-  or "wound" removes that many; "first_aid" clears shock, K and O and stops bleeding.
+- Sheet: `TorgSheet` (attributes, skill adds, Possibilities ledger, damage tracks, cosm, the
+  drama cards the player holds, the round's marks).
+- Tests: ``check ayla fire combat poss vs 12``: a skill or attribute (name or unique prefix)
+  and switch words (see `check_words`); the dialog sends the same as `check_switches`. One d20
+  rolled again on 10s and 20s by who rolls; value + bonus + modifiers vs the difficulty; result
+  points and success level; exact odds before rolling. What the roll spends or earns (a
+  Possibility, a hero card, the approved-action draw) is `after_check`'s.
+- Turn order: `DramaDeckOrder` (a drama card each round; see `initiative`); the card's effects
+  on each character are `start_of_round`'s, bleeding and recovery `end_of_round`'s.
+- Damage: ``dmg ayla 17`` is a damage TOTAL; the system subtracts Toughness (with armour) and
+  reads the result points on the sheet's Combat Results Table column (see `apply_damage`).
+  ``buyoff ayla`` then buys the blow down with a Possibility or a card.
+- Verbs (`sheet_actions`): buyoff, spend, gain, pool, play, discard, refill, draw, strip, getup
+  (see `verbs`). Encounter settings (`set KEY VALUE`): scene, keep, fiat, final.
 
 Operations never change the sheet they are given; they return a new one in a `SheetChange`.
 """
@@ -29,12 +29,15 @@ from pydantic import BaseModel
 
 from gmconsole.engine.checks import CheckOption, CheckRequest, CheckResult, Difficulty, Odds
 from gmconsole.engine.tracks import StatusView, TrackView
-from gmconsole.systems.base import GameSystem, RuleOption, SheetChange
+from gmconsole.systems.base import GameSystem, RuleOption, Scene, SheetAction, SheetChange
+from gmconsole.systems.torg import round_hooks, verbs, views
+from gmconsole.systems.torg.buyoff import strike
+from gmconsole.systems.torg.cards import stand_in_deck
 from gmconsole.systems.torg.combat import CombatResult, combat_result
-from gmconsole.systems.torg.conflict import RoundEffects, start_of_round
-from gmconsole.systems.torg.damage import WOUND_LEVELS, DamageState, Reduction, apply_blow, reduce_blow
+from gmconsole.systems.torg.damage import DamageState, Reduction, reduce_blow
+from gmconsole.systems.torg.deck import cards_mask
 from gmconsole.systems.torg.errors import TorgError
-from gmconsole.systems.torg.initiative import DramaDeckOrder
+from gmconsole.systems.torg.initiative import FIAT_CHOICES, DramaDeckOrder
 from gmconsole.systems.torg.resolution import check_odds, run_check
 from gmconsole.systems.torg.rules_data import ATTRIBUTE_NAMES, skill_info, skill_names
 from gmconsole.systems.torg.sheet import TorgSheet
@@ -53,17 +56,6 @@ def _sheet(sheet: BaseModel) -> TorgSheet:
     return sheet
 
 
-def _damage_text(d: DamageState) -> str:
-    parts = [f"shock {d.shock}/{d.toughness}"]
-    if d.K or d.O:
-        parts.append("KO" if d.K and d.O else "K")
-    if d.knockdown or d.pass_next_action:
-        parts.append("knocked down")
-    if d.wounds:
-        parts.append(d.wound_level)
-    return ", ".join(parts)
-
-
 class TorgSystem(GameSystem):
     id: ClassVar[str] = "torg"
     name: ClassVar[str] = "Torg (1st ed.)"
@@ -74,7 +66,7 @@ class TorgSystem(GameSystem):
         "result points; drama card initiative; Combat Results Table with shock, K/O and wounds"
     )
     sheet_model: ClassVar[type[BaseModel]] = TorgSheet
-    damage_kinds: ClassVar[Sequence[str]] = ("damage", "stun", "shock", "wound")
+    damage_kinds: ClassVar[Sequence[str]] = ("damage", "stun", "rp", "shock", "wound")
     options: ClassVar[Sequence[RuleOption]] = (
         RuleOption(
             "drama_deck",
@@ -95,57 +87,61 @@ class TorgSystem(GameSystem):
             "Ruling §9.3 (conservative); off: once stabilised, shock above Toughness does not kill.",
         ),
     )
+    encounter_options: ClassVar[Sequence[RuleOption]] = (
+        RuleOption(
+            "scene",
+            "Scene",
+            "standard",
+            "standard: the cards' S lines favour the heroes; dramatic: the D lines favour the villains.",
+            ("standard", "dramatic"),
+        ),
+        RuleOption(
+            "keep",
+            "Seize initiative",
+            "no",
+            "yes: a player seized initiative before the flip; the card in effect stays next round.",
+            ("no", "yes"),
+        ),
+        RuleOption(
+            "fiat",
+            "GM fiat",
+            "off",
+            "Dramatic scenes, 3 times a conflict: peek shows the top four cards; N keeps the Nth.",
+            FIAT_CHOICES,
+        ),
+        RuleOption(
+            "final",
+            "Final encounter",
+            "no",
+            "yes: the adventure's last encounter; hands are not refilled when it ends.",
+            ("no", "yes"),
+        ),
+    )
+    sheet_actions: ClassVar[Sequence[SheetAction]] = verbs.SHEET_ACTIONS
 
-    # ------------------------------------------------------------------ sheets
+    # ------------------------------------------------------------------ sheets and views
 
     def describe(self, sheet: BaseModel) -> str:
-        s = _sheet(sheet)
-        a = s.attributes
-        rated = f"Poss {s.possibilities.count}" if s.possibility_rated else "Ord"
-        return f"DEX {a.DEX} STR {a.STR} TOU {a.TOU} | {rated} | {_damage_text(s.damage)}"
+        return views.describe(_sheet(sheet))
 
     def sheet_lines(self, sheet: BaseModel) -> list[tuple[str, str]]:
-        s = _sheet(sheet)
-        ax = s.cosm_axioms
-        lines = [
-            ("Name", s.name),
-            ("Side", s.side),
-            (
-                "Cosm",
-                f"{s.cosm.replace('_', ' ')} (magic {ax.magic}, social {ax.social}, "
-                f"spiritual {ax.spiritual}, tech {ax.tech})",
-            ),
-            ("Attributes", " ".join(f"{k} {s.attribute(k)}" for k in ATTRIBUTE_NAMES)),
-            ("Possibilities", str(s.possibilities.count) if s.possibility_rated else "Ord (no reality add)"),
-            (
-                "Skills",
-                ", ".join(
-                    f"{k.replace('_', ' ')} {s.skill_value(k)} (+{n})" for k, n in s.skills.items() if n > 0
-                )
-                or "-",
-            ),
-            (
-                "Toughness",
-                f"{s.toughness}"
-                + (f" ({s.toughness_against_blow()} in {s.armour.name})" if s.armour else ""),
-            ),
-            ("Damage", _damage_text(s.damage)),
-        ]
-        if s.parenthetical:
-            lines.append(("Defence only", ", ".join(f"{k} ({v})" for k, v in s.parenthetical.items())))
-        if s.weapons:
-            lines.append(("Weapons", ", ".join(f"{w.name} {s.weapon_damage(w.name)}" for w in s.weapons)))
-        if not s.connected:
-            lines.append(("Reality", "disconnected"))
-        return lines
+        return views.sheet_lines(_sheet(sheet))
+
+    def tracks(self, sheet: BaseModel) -> list[TrackView]:
+        return views.tracks(_sheet(sheet))
+
+    def status(self, sheet: BaseModel) -> StatusView:
+        return views.status(_sheet(sheet))
 
     def spawn(self, template: BaseModel) -> BaseModel:
         s = _sheet(template)
-        return s.model_copy(deep=True, update={"damage": DamageState(toughness=s.toughness)})
+        fresh = DamageState(toughness=s.toughness)
+        return s.model_copy(deep=True, update={"damage": fresh, "this_round": [], "cards": None})
 
     def stat(self, sheet: BaseModel, name: str) -> int:
         """ "dex" and the other attributes, "villain" / "pc" (1 or 0), "possibilities",
-        "toughness", or a skill's value (0 when it cannot be used)."""
+        "toughness", "drama_cards" (the held cards as a bit set, see `deck.cards_mask`), or a
+        skill's value (0 when it cannot be used)."""
         s = _sheet(sheet)
         key = name.strip().lower()
         if key.upper() in ATTRIBUTE_NAMES:
@@ -156,87 +152,43 @@ class TorgSystem(GameSystem):
             return s.possibilities.count
         if key == "toughness":
             return s.toughness_against_blow()
+        if key == "drama_cards":
+            return cards_mask(s.held.all())
         try:
             return s.skill_value(key)
         except TorgError:
             return 0
 
-    # ------------------------------------------------------------------ tracks
-
-    def tracks(self, sheet: BaseModel) -> list[TrackView]:
-        s = _sheet(sheet)
-        d = s.damage
-        ko = 2 if d.K and d.O else 1 if d.K else 0
-        views = [
-            TrackView(
-                name="Shock", kind="points", value=d.shock, maximum=d.toughness, note="out at Toughness"
-            ),
-            TrackView(
-                name="K/O",
-                kind="levels",
-                value=ko,
-                maximum=2,
-                labels=("-", "K", "KO"),
-                note="knocked down" if d.knockdown or d.pass_next_action else "",
-            ),
-            TrackView(
-                name="Wounds",
-                kind="levels",
-                value=min(d.wounds, 4),
-                maximum=4,
-                labels=WOUND_LEVELS,
-                note="bleeding"
-                if d.bleeding
-                else ("stabilised" if d.mortal_stabilized and d.wounds == 3 else ""),
-            ),
-        ]
-        if s.possibility_rated:
-            n = s.possibilities.count
-            views.append(TrackView(name="Possibilities", kind="points", value=n, maximum=n))
-        return views
-
-    def status(self, sheet: BaseModel) -> StatusView:
-        d = _sheet(sheet).damage
-        flags = tuple(
-            f
-            for f, on in (
-                ("K", d.K),
-                ("O", d.O),
-                ("knockdown", d.knockdown or d.pass_next_action),
-                ("bleeding", d.bleeding),
-            )
-            if on
-        )
-        if d.dead:
-            return StatusView(health="dead", label="dead", detail=d.wound_level, flags=flags)
-        if d.unconscious:
-            why = "knocked out (K and O)" if d.K and d.O else f"shock {d.shock} >= Toughness {d.toughness}"
-            return StatusView(health="down", label="unconscious", detail=why, flags=flags)
-        if d.shock or d.wounds or d.K:
-            return StatusView(
-                health="hurt",
-                label=d.wound_level if d.wounds else "shaken",
-                detail=_damage_text(d),
-                flags=flags,
-            )
-        return StatusView(flags=flags)
-
     # ------------------------------------------------------------------ harm
 
     def apply_damage(self, sheet: BaseModel, amount: int, kind: str | None = None) -> SheetChange:
-        """`amount`: result points for "damage"/"stun" (total - Toughness; below 0 does nothing),
-        shock points for "shock", wound levels for "wound"."""
+        """What `amount` means, by kind (the first is the default):
+
+        - "damage": the damage TOTAL the attacker rolled (damage value + bonus); the system
+          subtracts the target's Toughness (with armour) and reads the result points on the
+          Combat Results Table column for Ords or possibility-rated characters;
+        - "stun": a stun damage total (the same, with the stun conversion);
+        - "rp": result points already worked out (cover, One-on-Many: total minus the raised
+          Toughness), read straight on the table;
+        - "shock": shock points; "wound": wound levels.
+
+        Every blow is remembered so `buyoff` can buy it down afterwards."""
         kind = kind or "damage"
-        if kind in ("damage", "stun"):
-            return self.apply_blow(sheet, amount, stun=kind == "stun")
         s = _sheet(sheet)
+        if kind in ("damage", "stun"):
+            toughness = s.toughness_against_blow()
+            change = self.apply_blow(s, amount - toughness, stun=kind == "stun")
+            text = f"damage {amount} vs Toughness {toughness}: {change.text}"
+            return SheetChange(change.sheet, text, {**change.detail, "total": amount}, change.harmed)
+        if kind == "rp":
+            return self.apply_blow(s, amount)
         if amount < 0:
             raise TorgError(f"{kind} must be 0 or more; use heal to take it away")
         if kind not in ("shock", "wound"):
             raise TorgError(f"unknown kind of harm {kind!r} (one of {', '.join(self.damage_kinds)})")
         new = s.model_copy(deep=True)
         result = CombatResult(shock=amount) if kind == "shock" else CombatResult(wounds=amount)
-        notes = apply_blow(new.damage, result)
+        notes = strike(new.damage, result)
         text = f"takes {amount} {kind}{'s' if kind == 'wound' and amount != 1 else ''}"
         return self._change(new, text, notes, harmed=amount > 0, detail={"result": str(result)})
 
@@ -263,7 +215,9 @@ class TorgSystem(GameSystem):
         reduced = reduce_blow(cell.as_stun() if stun else cell, reductions)
         if any(r.source == "possibility" for r in reductions):
             new.possibilities.spend(1, "reduce damage")
-        notes = apply_blow(new.damage, reduced)
+        notes = strike(new.damage, reduced)
+        if new.damage.last_blow is not None and any(r.source == "possibility" for r in reductions):
+            new.damage.last_blow.possibility = True
         text = f"{result_points} RP{' stun' if stun else ''}: {cell.as_stun() if stun else cell}"
         if reductions:
             text += f", bought down to {reduced}"
@@ -273,57 +227,36 @@ class TorgSystem(GameSystem):
     def _change(
         self, new: TorgSheet, text: str, notes: list[str], *, harmed: bool, detail: dict[str, Any]
     ) -> SheetChange:
-        full = "; ".join([text, *notes, _damage_text(new.damage)])
+        full = "; ".join([text, *notes, views.damage_text(new.damage)])
         return SheetChange(new, full, detail={**detail, "notes": notes}, harmed=harmed)
 
     def heal(self, sheet: BaseModel, amount: int, kind: str | None = None) -> SheetChange:
-        """ "shock" (the default, also for "damage"/"stun") or "wound": remove that many;
+        """ "shock" (the default, also for "damage"/"stun"/"rp") or "wound": remove that many;
         "first_aid": a successful first aid (shock, K and O gone, bleeding stopped)."""
         s = _sheet(sheet)
         new = s.model_copy(deep=True)
         d = new.damage
-        kind = "shock" if kind in (None, "damage", "stun") else kind
+        before = d.marks()
+        kind = "shock" if kind in (None, "damage", "stun", "rp") else kind
         if amount < 0:
             raise TorgError("healing must be 0 or more")
         if kind == "first_aid":
             notes = d.first_aid()
-            return SheetChange(new, "first aid: " + ", ".join(notes) + f"; {_damage_text(d)}")
-        if kind == "shock":
+            text = "first aid: " + ", ".join(notes)
+        elif kind == "shock":
             gone = min(amount, d.shock)
             d.shock -= gone
-            return SheetChange(new, f"recovers {gone} shock; {_damage_text(d)}", detail={"shock": gone})
-        if kind == "wound":
+            text = f"recovers {gone} shock"
+        elif kind == "wound":
             gone = min(amount, d.wounds)
             d.wounds -= gone
             if d.wounds < 3:
                 d.mortal_stabilized = False
-            return SheetChange(
-                new, f"heals {gone} wound level(s); {_damage_text(d)}", detail={"wounds": gone}
-            )
-        raise TorgError(f"cannot heal {kind!r} (shock, wound or first_aid)")
-
-    def end_of_round(self, sheet: BaseModel) -> SheetChange | None:
-        """Mortal bleeding (+1 shock) and the recovery clock (a minute every 6 rounds)."""
-        s = _sheet(sheet)
-        new = s.model_copy(deep=True)
-        notes = new.damage.end_round()
-        if new.damage == s.damage:
-            return None
-        left = 6 - new.damage.rounds
-        text = "; ".join(notes) if notes else f"recovering: a minute in {left} round(s)"
-        return SheetChange(new, text, detail={"notes": notes}, harmed=new.damage.shock > s.damage.shock)
-
-    def round_start(self, sheet: BaseModel, effects: RoundEffects, side: str) -> SheetChange | None:
-        """The flipped card's effects on one character (fatigue shock, inspiration); None when
-        the card does nothing to this sheet. The armour fatigue penalty adds a point."""
-        s = _sheet(sheet)
-        new = s.model_copy(deep=True)
-        penalty = {"c": bool(s.armour and s.armour.fatigue_penalty)}
-        notes = start_of_round(effects, {"c": new.damage}, {"c": side}, penalty)
-        if new.damage == s.damage:
-            return None
-        text = "; ".join(n.split(": ", 1)[1] for n in notes)
-        return SheetChange(new, text, harmed=new.damage.shock > s.damage.shock)
+            text = f"heals {gone} wound level(s)"
+        else:
+            raise TorgError(f"cannot heal {kind!r} (shock, wound or first_aid)")
+        d.forget_blow_if_changed(before)
+        return SheetChange(new, f"{text}; {views.damage_text(d)}")
 
     def spend_possibility(self, sheet: BaseModel, reason: str, n: int = 1) -> SheetChange:
         """Spend Possibilities (an extra roll, a counter, a reality bubble...), with the reason."""
@@ -342,25 +275,83 @@ class TorgSystem(GameSystem):
             new, f"gains {n} Possibilit{'y' if n == 1 else 'ies'} ({reason}): {new.possibilities.count}"
         )
 
+    # ------------------------------------------------------------------ scene hooks
+
+    def _order(self, scene: Scene | None) -> DramaDeckOrder:
+        return self.turn_order(scene.options if scene is not None else None)
+
+    def start_of_round(self, sheet: BaseModel, scene: Scene) -> SheetChange | None:
+        """The flipped card on this character: the deal, fatigue, inspiration, the round's marks."""
+        return round_hooks.start_of_round(self._order(scene), _sheet(sheet), scene)
+
+    def end_of_round(
+        self,
+        sheet: BaseModel,
+        rng: random.Random | None = None,
+        dice: Sequence[int] | None = None,
+        conditions: Sequence[str] = (),
+        scene: Scene | None = None,
+    ) -> SheetChange | None:
+        """Mortal bleeding (+1 shock unless `spend WHO bleed`), the recovery clock (a minute
+        every 6 rounds), and the round's marks and card values end. Nothing here rolls."""
+        return round_hooks.end_of_round(_sheet(sheet))
+
+    def end_encounter(self, sheet: BaseModel, scene: Scene | None = None) -> SheetChange | None:
+        """End of the scene: pool cards back to the hand, the hand refilled to 4 from the
+        encounter's deck (not after the final encounter); the round's marks end."""
+        return round_hooks.end_encounter(self._order(scene), _sheet(sheet), scene)
+
+    def after_check(
+        self, sheet: BaseModel, request: CheckRequest, result: CheckResult, scene: Scene
+    ) -> SheetChange | None:
+        """Possibilities and cards the roll used, the round's up/stymie used up, and the
+        approved-action card draw for a player's success."""
+        return round_hooks.after_check(self._order(scene), _sheet(sheet), request, result, scene)
+
+    def perform(self, sheet: BaseModel, action: str, args: Sequence[str], scene: Scene) -> SheetChange:
+        return verbs.perform(self._order(scene), _sheet(sheet), action, args, scene)
+
     # ------------------------------------------------------------------ tests
 
     def check_options(self, sheet: BaseModel) -> list[CheckOption]:
         """The attributes, then every skill the character has adds in, then the skills usable
-        unskilled (marked), alphabetically."""
+        unskilled (marked), alphabetically. Keys are what a GM types: "DEX", "fire_combat"."""
         s = _sheet(sheet)
-        opts = [CheckOption(key=f"attr:{a}", label=a, value=s.attribute(a)) for a in ATTRIBUTE_NAMES]
+        opts = [CheckOption(key=a, label=a, value=s.attribute(a)) for a in ATTRIBUTE_NAMES]
         had = [k for k, n in s.skills.items() if n > 0]
-        opts += [
-            CheckOption(key=f"skill:{k}", label=k.replace("_", " "), value=s.skill_value(k)) for k in had
-        ]
+        opts += [CheckOption(key=k, label=k.replace("_", " "), value=s.skill_value(k)) for k in had]
         for k in skill_names():
             if k not in had and skill_info(k)["unskilled"] != "no":
-                opts.append(
-                    CheckOption(
-                        key=f"skill:{k}", label=f"{k.replace('_', ' ')} (unskilled)", value=s.skill_value(k)
-                    )
-                )
+                label = f"{k.replace('_', ' ')} (unskilled)"
+                opts.append(CheckOption(key=k, label=label, value=s.skill_value(k)))
         return opts
+
+    def check_switches(self, sheet: BaseModel) -> list[RuleOption]:
+        """The dialog's switches; up and stymied default to what the card gave this round."""
+        s = _sheet(sheet)
+        switches = []
+        if s.possibility_rated:
+            switches.append(
+                RuleOption(
+                    "possibility", "Spend a Possibility if it fails", False, "One per action; counts 10+."
+                )
+            )
+        for kind in ("hero", "drama"):
+            if any(stand_in_deck().card(c).play == kind for c in s.held.all()):
+                switches.append(RuleOption(kind, f"Play a {kind} card if still failing", False))
+        switches += [
+            RuleOption("up", "Up (one more roll)", "up" in s.this_round),
+            RuleOption("stymied", "Stymied (loses a roll-again)", "stymied" in s.this_round),
+            RuleOption("active_defence", "Active defence (bonus at least 1)", False),
+            RuleOption(
+                "action",
+                "Action type (approved actions)",
+                "auto",
+                "auto: from the skill; or attack, defend, trick, test, taunt, intimidate, maneuver.",
+                ("auto", "attack", "defend", "trick", "test", "taunt", "intimidate", "maneuver"),
+            ),
+        ]
+        return switches
 
     def difficulties(self) -> list[Difficulty]:
         return [Difficulty(key=d.key, label=d.label, value=d.number) for d in difficulty_levels()]

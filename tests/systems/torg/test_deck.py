@@ -5,8 +5,9 @@ import random
 import pytest
 
 from gmconsole.systems.torg.cards import APPROVED_ACTIONS, DeckDefinition, stand_in_deck
-from gmconsole.systems.torg.deck import DeckState
+from gmconsole.systems.torg.deck import DeckState, cards_mask, mask_cards
 from gmconsole.systems.torg.errors import TorgError
+from gmconsole.systems.torg.hand import HeldCards, trade
 from gmconsole.systems.torg.tables import load, parse_data_file
 
 DECK = stand_in_deck()
@@ -17,10 +18,18 @@ def card_of(play):
 
 
 def fresh(seed=3, players=("quin", "crab")):
+    """A deck in an encounter and each player's cards (kept on their sheets in play)."""
     rng = random.Random(seed)
     state = DeckState.shuffled(DECK, rng)
-    state.deal(players, rng)
-    return state, rng
+    hands = {p: HeldCards() for p in players}
+    for held in hands.values():
+        held.top_up(state, rng)
+    return state, hands, rng
+
+
+def ordinary(held, n=2):
+    """Cards from a hand that go to the pool (not GM-tinted, not escape)."""
+    return [c for c in held.hand if not DECK.card(c).gm_tinted and DECK.card(c).play != "escape"][:n]
 
 
 def test_stand_in_deck_is_marked_as_the_projects_own():
@@ -114,95 +123,117 @@ def test_bad_deck_files_are_refused(card, message):
 
 
 def test_deal_four_each_and_nothing_is_lost():
-    state, _ = fresh()
-    assert all(len(h) == 4 for h in state.hands.values())
-    assert sorted(state.all_cards()) == sorted(DECK.cards)
+    state, hands, _ = fresh()
+    assert all(len(h.hand) == 4 for h in hands.values())
+    held = [c for h in hands.values() for c in h.all()]
+    assert sorted(state.all_cards() + held) == sorted(DECK.cards)
+
+
+def test_a_new_deck_leaves_out_the_cards_players_hold():
+    rng = random.Random(1)
+    held = [1, 5, 9]
+    state = DeckState.shuffled(DECK, rng, exclude=held)
+    assert not set(held) & set(state.all_cards()) and len(state.draw_pile) == len(DECK.cards) - 3
+    assert mask_cards(cards_mask(held)) == held
+    gone = state.draw_pile.pop()
+    state.discard.append(gone)
+    assert state.claim([gone, 1]) == [gone] and not state.discard  # 1 was never in this deck
+    again = DeckState.shuffled(DECK, rng)
+    assert again.claim([1, 5]) == [1, 5] and 1 not in again.all_cards()
 
 
 def test_flip_puts_the_top_card_on_the_action_stack():
-    state, rng = fresh()
+    state, _, rng = fresh()
     top = state.draw_pile[0]
     assert state.flip(rng) == top and state.current == top and state.in_rounds
 
 
 def test_one_card_a_round_into_the_pool_and_play_only_from_pool():
-    state, rng = fresh()
+    state, hands, rng = fresh()
+    quin = hands["quin"]
     state.flip(rng)
-    a, b = [c for c in state.hands["quin"] if DECK.card(c).play != "escape"][:2]
-    state.to_pool("quin", a, DECK)
-    with pytest.raises(TorgError, match="already added"):
-        state.to_pool("quin", b, DECK)
+    a, b = ordinary(quin)
+    quin.to_pool(a, DECK, state, "quin")
+    with pytest.raises(TorgError, match="already gone into the pool"):
+        quin.to_pool(b, DECK, state, "quin")
     with pytest.raises(TorgError, match="only from the pool"):
-        state.play("quin", b, DECK)
-    assert state.play("quin", a, DECK).id == a and state.discard[-1] == a
+        quin.play(b, DECK, state)
+    assert quin.play(a, DECK, state).id == a and state.discard[-1] == a
     state.flip(rng)
-    state.to_pool("quin", b, DECK)
+    quin.to_pool(b, DECK, state, "quin")
 
 
 def test_out_of_rounds_cards_play_from_hand():
-    state, _ = fresh()
-    card = state.hands["crab"][0]
-    state.play("crab", card, DECK)
-    assert card not in state.hands["crab"]
+    state, hands, _ = fresh()
+    card = hands["crab"].hand[0]
+    hands["crab"].play(card, DECK, state)
+    assert card not in hands["crab"].hand and card in state.discard
 
 
 def test_escape_must_be_first_into_a_pool():
-    state, rng = fresh()
+    state, hands, rng = fresh()
     escape = card_of("escape")
-    for pile in (state.draw_pile, *state.hands.values()):
-        if escape in pile:
-            pile.remove(escape)
-    state.hands["quin"].append(escape)
-    other = next(c for c in state.hands["crab"] if not DECK.card(c).gm_tinted)
+    for held in hands.values():
+        if escape in held.hand:
+            held.hand.remove(escape)
+    if escape in state.draw_pile:
+        state.draw_pile.remove(escape)
+    hands["quin"].hand.append(escape)
+    other = ordinary(hands["crab"], 1)[0]
     state.flip(rng)
-    state.to_pool("crab", other, DECK)
+    hands["crab"].to_pool(other, DECK, state, "crab")
     with pytest.raises(TorgError, match="escape card must be the first"):
-        state.to_pool("quin", escape, DECK)
+        hands["quin"].to_pool(escape, DECK, state, "quin")
 
 
-def test_approved_success_draws_a_card():
-    state, rng = fresh()
-    before = len(state.hands["quin"])
-    state.approved_success("quin", rng)
-    assert len(state.hands["quin"]) == before + 1
+def test_gm_tinted_cards_go_on_the_table_and_stay_at_scene_end():
+    state, hands, rng = fresh()
+    subplot = card_of("subplot")
+    for held in hands.values():
+        if subplot in held.hand:
+            held.hand.remove(subplot)
+    state.claim([subplot])
+    quin = hands["quin"]
+    quin.hand.append(subplot)
+    assert quin.to_pool(subplot, DECK, None, "quin") == "table"
+    quin.end_scene(state, rng, refill=True)
+    assert quin.table == [subplot] and len(quin.hand) == 4  # table cards do not count
 
 
 def test_end_of_scene_returns_pool_and_refills_to_four():
-    state, rng = fresh()
+    state, hands, rng = fresh()
+    quin = hands["quin"]
     state.flip(rng)
-    card = next(
-        c for c in state.hands["quin"] if not DECK.card(c).gm_tinted and DECK.card(c).play != "escape"
-    )
-    state.to_pool("quin", card, DECK)
-    state.approved_success("quin", rng)
-    state.approved_success("quin", rng)  # quin now holds 6 (4 hand/pool + 2)
-    with pytest.raises(TorgError, match="discard exactly 2"):
-        state.end_scene(rng)
-    drop = state.hands["quin"][:2]
-    state.end_scene(rng, {"quin": drop})
-    assert len(state.hands["quin"]) == 4 and card in state.hands["quin"] and state.pools["quin"] == []
-    assert all(c in state.discard for c in drop) and not state.in_rounds
+    card = ordinary(quin, 1)[0]
+    quin.to_pool(card, DECK, state, "quin")
+    quin.play(card, DECK, state)
+    other = ordinary(quin, 1)[0]
+    state.flip(rng)
+    quin.to_pool(other, DECK, state, "quin")
+    notes = quin.end_scene(state, rng, refill=True)
+    assert len(quin.hand) == 4 and other in quin.hand and quin.pool == []
+    assert any("back to the hand" in n for n in notes) and any("refill" in n for n in notes)
 
 
-def test_one_optional_discard_at_four_or_fewer():
-    state, rng = fresh()
-    with pytest.raises(TorgError, match="at most one"):
-        state.end_scene(rng, {"crab": state.hands["crab"][:2]})
-    old = state.hands["crab"][0]
-    state.end_scene(rng, {"crab": [old]})
-    assert old not in state.hands["crab"] and len(state.hands["crab"]) == 4
+def test_a_hand_above_four_is_left_for_the_player_to_discard():
+    state, hands, rng = fresh()
+    quin = hands["quin"]
+    quin.draw(state, rng, 2)
+    notes = quin.end_scene(state, rng, refill=True)
+    assert len(quin.hand) == 6 and "discard down to 4" in notes[-1]
+    quin.discard(quin.hand[:2], state)
+    assert len(quin.hand) == 4 and len(state.discard) == 2
 
 
 def test_no_refill_after_the_final_encounter():
-    state, rng = fresh()
-    state.play("quin", state.hands["quin"][0], DECK)
-    state.final_encounter = True
-    state.end_scene(rng)
-    assert len(state.hands["quin"]) == 3
+    state, hands, rng = fresh()
+    hands["quin"].play(hands["quin"].hand[0], DECK, state)
+    hands["quin"].end_scene(state, rng, refill=False)
+    assert len(hands["quin"].hand) == 3
 
 
 def test_gm_fiat_only_dramatic_and_at_most_three_times():
-    state, rng = fresh()
+    state, _, rng = fresh()
     with pytest.raises(TorgError, match="dramatic"):
         state.gm_fiat(rng, dramatic=False)
     for _ in range(3):
@@ -215,39 +246,53 @@ def test_gm_fiat_only_dramatic_and_at_most_three_times():
 
 
 def test_trades_are_hand_for_hand_out_of_rounds():
-    state, rng = fresh()
-    a, b = state.hands["quin"][0], state.hands["crab"][0]
-    state.trade("quin", a, "crab", b)
-    assert b in state.hands["quin"] and a in state.hands["crab"]
-    state.flip(rng)
+    _, hands, _ = fresh()
+    quin, crab = hands["quin"], hands["crab"]
+    a, b = quin.hand[0], crab.hand[0]
+    trade(quin, a, crab, b, in_rounds=False)
+    assert b in quin.hand and a in crab.hand
     with pytest.raises(TorgError, match="pool for pool"):
-        state.trade("quin", b, "crab", a)
+        trade(quin, b, crab, a, in_rounds=True)
 
 
 def test_deck_reshuffles_discards_when_the_pile_runs_out():
-    state, rng = fresh()
+    state, hands, rng = fresh()
     state.discard.extend(state.draw_pile)
     state.draw_pile.clear()
-    state.draw("quin", rng)
-    assert len(state.hands["quin"]) == 5 and state.draw_pile
+    hands["quin"].draw(state, rng)
+    assert len(hands["quin"].hand) == 5 and state.draw_pile
 
 
-def test_rally_refills_everyone_after_optional_discards():
-    state, rng = fresh()
-    state.play("quin", state.hands["quin"][0], DECK)
-    gone = state.hands["crab"][0]
-    state.rally(rng, {"crab": [gone]})
-    assert all(len(h) == 4 for h in state.hands.values()) and gone in state.discard
+def test_an_exhausted_deck_is_refused_before_anything_moves():
+    state, hands, rng = fresh()
+    state.draw_pile, state.discard = state.draw_pile[:1], []
+    before = (state.model_dump(), hands["quin"].model_dump())
+    with pytest.raises(TorgError, match="exhausted"):
+        hands["quin"].draw(state, rng, 2)
+    assert (state.model_dump(), hands["quin"].model_dump()) == before
 
 
-def test_unknown_player_is_named():
-    state, rng = fresh()
-    with pytest.raises(TorgError, match="'vancen' holds no drama cards"):
-        state.draw("vancen", rng)
+def test_cards_are_named_by_number_or_type():
+    _, hands, _ = fresh()
+    quin = hands["quin"]
+    first = quin.hand[0]
+    assert quin.find(str(first), DECK) == first and quin.find(f"#{first}", DECK) == first
+    assert quin.find(DECK.card(first).play, DECK) == first
+    with pytest.raises(TorgError, match="is not in the pool or hand"):
+        quin.find("999", DECK)
+    with pytest.raises(TorgError, match="give its number or a type"):
+        quin.find("joker", DECK)
+
+
+def test_held_cards_refuse_duplicates_and_unknown_ids():
+    with pytest.raises(ValueError, match="held twice"):
+        HeldCards(hand=[1], pool=[1])
+    with pytest.raises(ValueError, match="not in the drama deck"):
+        HeldCards(hand=[999])
 
 
 def test_deck_state_round_trips():
-    state, rng = fresh()
+    state, _, rng = fresh()
     state.flip(rng)
     assert DeckState.model_validate(state.model_dump(mode="json")) == state
 
@@ -264,11 +309,3 @@ def test_card_bonuses_by_play_result():
         card_bonus("willpower", "DEX")
     with pytest.raises(TorgError, match="unknown card"):
         card_bonus("joker")
-
-
-def test_a_refused_end_of_scene_changes_nothing():
-    state, rng = fresh()
-    before = state.model_dump()
-    with pytest.raises(TorgError, match="no hand for vancen"):
-        state.end_scene(rng, {"quin": state.hands["quin"][:1], "vancen": [1]})
-    assert state.model_dump() == before

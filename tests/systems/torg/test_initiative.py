@@ -54,9 +54,9 @@ FILLER = [
 
 
 def fixed(order, enc, *flips):
-    """Stack the deck: these cards flip first, in order; the players already hold cards."""
+    """Stack the deck: these cards flip first, in order."""
     ids = [c.id for c in order.deck.cards.values() if c.id not in flips]
-    state = DeckState(draw_pile=[*flips, *ids[8:]], hands={"quin": ids[:4], "crab": ids[4:8]}, in_rounds=True)
+    state = DeckState(draw_pile=[*flips, *ids], in_rounds=True)
     enc.state["deck"] = state.model_dump(mode="json")
 
 
@@ -68,14 +68,15 @@ def test_heroes_first_in_dex_order_then_villains():
     order = DramaDeckOrder(deck=deck_of(card(1, "hero")))
     enc, ctx = setup(order)
     notices = enc.start(order, ctx)
-    fresh = [c for c in order.deck_state(enc).action_stack]
-    assert len(fresh) == 1 and len(order.deck_state(enc).hands["quin"]) == 4
-    assert any("4 cards each to quin, crab" in n.text for n in notices)
+    fresh = order.deck_state(enc)
+    assert len(fresh.action_stack) == 1 and len(fresh.all_cards()) == len(order.deck.cards)
+    assert any("Drama deck shuffled" in n.text for n in notices)
     enc, ctx = setup(order)
     fixed(order, enc, 1)
     enc.start(order, ctx)
     assert actors(enc) == ["quin", "crab", "mobius", "guard"]
     assert order.header(enc)[1].startswith("Heroes first")
+    assert all(len(line) <= 36 for line in order.header(enc))
 
 
 def test_villain_flurry_acts_twice_first():
@@ -113,25 +114,49 @@ def test_seized_initiative_keeps_the_card_and_gm_fiat_places_one():
     fixed(order, enc, 1, 2, 3)
     enc.start(order, ctx)
     assert order.effects(enc).card == 1
-    enc.state["keep_card"] = True
+    enc.state["keep"] = "yes"
+    assert "Seized: this card stays next round" in order.header(enc)
     for _ in range(4):
         enc.advance(order, ctx)
-    assert enc.round == 2 and order.effects(enc).card == 1
-    enc.state["next_card"] = 3
+    assert enc.round == 2 and order.effects(enc).card == 1 and "keep" not in enc.state
+    enc.state["scene"] = "dramatic"
+    enc.state["fiat"] = "peek"
+    peek = order.header(enc)
+    assert any(line.startswith(" 2 #3") for line in peek), peek
+    enc.state["fiat"] = "2"
     for _ in range(4):
         enc.advance(order, ctx)
-    assert order.effects(enc).card == 3
-    for _ in range(4):
-        enc.advance(order, ctx)
-    assert order.effects(enc).card == 2
+    assert order.effects(enc).card == 3 and order.deck_state(enc).fiat_used == 1
+    assert 2 in order.deck_state(enc).discard
 
 
-def test_hero_inspiration_deals_each_player_a_card():
+def test_gm_fiat_outside_a_dramatic_scene_flips_normally():
+    order = DramaDeckOrder(deck=deck_of(card(1, "hero"), card(2, "villain")))
+    enc, ctx = setup(order)
+    fixed(order, enc, 1, 2)
+    enc.state["fiat"] = "2"
+    notices = enc.start(order, ctx)
+    assert order.effects(enc).card == 1 and any("GM fiat not allowed" in n.text for n in notices)
+
+
+def test_a_new_deck_leaves_out_the_cards_combatants_hold():
+    order = DramaDeckOrder(deck=deck_of(card(1, "hero")))
+    enc, ctx = setup(order)
+    held = {"quin": [1, 100, 101]}
+    ctx.stat = lambda c, n: (
+        sum(1 << k for k in held.get(c.id, [])) if n == "drama_cards" else TORG.stat(SHEETS[c.id], n)
+    )
+    notices = enc.start(order, ctx)
+    state = order.deck_state(enc)
+    assert not {1, 100, 101} & set(state.all_cards())
+    assert any("3 held by players" in n.text for n in notices)
+
+
+def test_hero_inspiration_is_announced():
     order = DramaDeckOrder(deck=deck_of(card(1, "hero", hero=("inspiration",))))
     enc, ctx = setup(order)
     fixed(order, enc, 1)
     notices = enc.start(order, ctx)
-    assert {k: len(v) for k, v in order.deck_state(enc).hands.items()} == {"quin": 5, "crab": 5}
     assert any("inspired" in n.text for n in notices)
 
 
@@ -143,7 +168,7 @@ def test_break_is_announced_at_the_end_of_the_round():
     assert "flee" in order.end_round(enc)[0].text
 
 
-def test_a_joining_player_is_dealt_in_and_acts_with_the_heroes():
+def test_a_joining_player_acts_with_the_heroes():
     order = DramaDeckOrder(deck=deck_of(*(card(i, "villain") for i in range(1, 20))))
     enc, ctx = setup(order)
     enc.start(order, ctx)
@@ -151,9 +176,8 @@ def test_a_joining_player_is_dealt_in_and_acts_with_the_heroes():
         {"name": "Vancen", "attributes": {"DEX": 9}, "skills": {"reality": 1}}
     )
     try:
-        notices = enc.add(Combatant(id="vancen", name="Vancen", side="x"), order, ctx)
-        assert any("dealt 4 cards" in n.text for n in notices)
-        assert actors(enc)[-1] == "vancen"
+        enc.add(Combatant(id="vancen", name="Vancen", side="x"), order, ctx)
+        assert actors(enc)[-1] == "vancen" and enc.steps[-1].label == "Heroes"
     finally:
         del SHEETS["vancen"]
 
@@ -176,13 +200,3 @@ def test_unknown_scene_is_refused():
     enc.state["scene"] = "epic"
     with pytest.raises(RulesError, match="'standard' or 'dramatic'"):
         enc.start(order, ctx)
-
-
-def test_an_approved_success_draws_a_card():
-    order = DramaDeckOrder(deck=deck_of(card(1, "hero")))
-    enc, ctx = setup(order)
-    fixed(order, enc, 1)
-    enc.start(order, ctx)
-    assert order.approved_success(enc, "quin", "taunt", ctx.rng) == []
-    notices = order.approved_success(enc, "quin", "trick", ctx.rng)
-    assert "draws" in notices[0].text and len(order.deck_state(enc).hands["quin"]) == 5

@@ -50,15 +50,23 @@ def test_bad_sheets_are_refused_with_the_field(torg):
 
 
 def test_damage_returns_a_new_sheet_and_leaves_the_old_one(torg, quin):
-    change = torg.apply_damage(quin, 10)
+    """`dmg` takes the damage total: 21 - Toughness 11 = 10 result points."""
+    change = torg.apply_damage(quin, 21)
     assert quin.damage.shock == 0 and quin.damage.wounds == 0
     d = change.sheet.damage
     assert (d.wounds, d.K, d.shock) == (1, True, 4) and change.harmed
-    assert "Wnd K 4" in change.text
+    assert "Wnd K 4" in change.text and "damage 21 vs Toughness 11" in change.text
+    assert torg.apply_damage(quin, 10, "rp").sheet.damage == d
+
+
+def test_armour_raises_the_toughness_the_total_is_measured_against(torg):
+    armoured = torg.parse_sheet({**QUIN, "armour": {"name": "kevlar", "add": 5, "max": 22}})
+    change = torg.apply_damage(armoured, 21)  # 21 - 16 = 5 RP: "2" on the PR column
+    assert change.detail["result_points"] == 5 and "Toughness 16" in change.text
 
 
 def test_stun_and_raw_kinds(torg, quin):
-    assert torg.apply_damage(quin, 9, "stun").sheet.damage.knockdown
+    assert torg.apply_damage(quin, 20, "stun").sheet.damage.knockdown
     assert torg.apply_damage(quin, 3, "shock").sheet.damage.shock == 3
     assert torg.apply_damage(quin, 2, "wound").sheet.damage.wounds == 2
     assert not torg.apply_damage(quin, -2).harmed
@@ -80,7 +88,7 @@ def test_blow_refused_without_a_possibility_changes_nothing(torg):
 
 
 def test_heal_kinds(torg, quin):
-    hurt = torg.apply_damage(quin, 12).sheet  # Wnd K 5
+    hurt = torg.apply_damage(quin, 23).sheet  # 12 RP: Wnd K 5
     assert torg.heal(hurt, 2).sheet.damage.shock == 3
     assert torg.heal(hurt, 1, "wound").sheet.damage.wounds == 0
     aided = torg.heal(hurt, 0, "first_aid").sheet.damage
@@ -91,7 +99,7 @@ def test_heal_kinds(torg, quin):
 
 def test_status_and_tracks(torg, quin):
     assert torg.status(quin).health == "ok"
-    out = torg.apply_damage(quin, 14).sheet
+    out = torg.apply_damage(quin, 14, "rp").sheet
     st = torg.status(out)
     assert st.health == "down" and "K" in st.flags
     assert torg.status(torg.apply_damage(quin, 4, "wound").sheet).health == "dead"
@@ -152,8 +160,8 @@ def test_odds_before_rolling(torg, quin):
 
 def test_options_and_difficulties(torg, quin):
     keys = [o.key for o in torg.check_options(quin)]
-    assert keys[:7] == [f"attr:{a}" for a in ("DEX", "STR", "TOU", "PER", "MIN", "CHA", "SPI")]
-    assert "skill:dodge" in keys and "skill:running" in keys and "skill:medicine" not in keys
+    assert keys[:7] == ["DEX", "STR", "TOU", "PER", "MIN", "CHA", "SPI"]
+    assert "dodge" in keys and "running" in keys and "medicine" not in keys
     assert [d.value for d in torg.difficulties()][:3] == [3, 5, 8]
 
 
@@ -180,27 +188,29 @@ def test_reference_tables_carry_credit_and_badges(torg):
 
 
 def test_round_start_fatigue_with_an_armour_penalty_and_inspiration(torg, quin):
-    from gmconsole.systems.torg.cards import ConflictLine, DramaCard
-    from gmconsole.systems.torg.conflict import round_effects
+    from gmconsole.engine.encounter import Combatant, Encounter
+    from gmconsole.systems.base import Scene
+    from gmconsole.systems.torg.deck import DeckState
 
-    eff = round_effects(
-        DramaCard(
-            1,
-            "action",
-            ConflictLine("hero", hero=("fatigue",), villain=("inspiration",)),
-            ConflictLine("villain"),
-        ),
-        "standard",
-    )
+    def scene_for(card_id, side):
+        c = Combatant(id="q", name="Quin", side=side)
+        enc = Encounter(name="x", order="torg-drama", combatants=[c])
+        enc.state["deck"] = DeckState(draw_pile=[20, 21, 22, 23, 24], action_stack=[card_id]).model_dump()
+        return Scene(rng=random.Random(1), encounter=enc, combatant=c)
+
+    # stand-in card 7: standard line "heroes fatigued"; card 5: heroes inspired
     armoured = torg.parse_sheet(
         {**QUIN, "armour": {"name": "kevlar", "add": 5, "max": 22, "fatigue_penalty": True}}
     )
-    assert torg.round_start(quin, eff, "hero").sheet.damage.shock == 2
-    assert torg.round_start(armoured, eff, "hero").sheet.damage.shock == 3
+    assert torg.start_of_round(quin, scene_for(7, "heroes")).sheet.damage.shock == 2
+    assert torg.start_of_round(armoured, scene_for(7, "heroes")).sheet.damage.shock == 3
+    assert torg.start_of_round(quin, scene_for(7, "villains")) is None
     shaken = torg.apply_damage(quin, 3, "shock").sheet
-    assert torg.round_start(shaken, eff, "villain").sheet.damage.shock == 0
-    assert torg.round_start(quin, eff, "villain") is None
-    assert quin.damage.shock == 0
+    inspired = torg.start_of_round(shaken, scene_for(5, "heroes"))
+    assert inspired.sheet.damage.shock == 0 and "inspired" in inspired.text
+    assert inspired.sheet.cards.hand == [20, 21, 22, 23, 24]  # dealt 4, then 1 for inspiration
+    assert "is dealt 4 card(s)" in inspired.text and "(inspiration)" in inspired.text
+    assert quin.damage.shock == 0 and quin.cards is None
 
 
 def test_possibility_ledger_operations(torg, quin):
