@@ -5,7 +5,8 @@ Every field change recomputes `session.odds(...)`, so the GM (or a player asking
 it?") sees "Chance of success: 65%" and the outcome bands as bars while still choosing. The
 difficulty is the system's named ladder, a number, or an opponent's total. System-specific
 switches ride in `CheckRequest.extra`: a system may offer them as `check_switches(sheet) ->
-list[RuleOption]` (drawn as yes/no choices), and anything else is typed as ``key = value`` pairs
+list[RuleOption]` (drawn as yes/no choices, a list of the option's `choices`, or a text box),
+and anything else is typed as ``key = value`` pairs
 (values read as TOML, so ``burn = [{sfx = "power_strike", dice = [4]}]`` works; bare words are
 text). Enter in any box (or F2) rolls; faces typed in the Dice box are used instead of random
 ones. The dialog runs `session.check` itself, shows a refusal in place, and dismisses with
@@ -208,6 +209,9 @@ class CheckDialog(ModalScreen[Event | None]):
             if isinstance(sw.default, bool):
                 widget: Any = Select([("yes", True), ("no", False)], value=sw.default, allow_blank=False,
                                      id=f"switch-{sw.key}", compact=True)
+            elif sw.choices:  # a choice of values (Myriad: which SFX to burn sixes for)
+                widget = Select([(str(c), c) for c in sw.choices], value=sw.default, allow_blank=False,
+                                id=f"switch-{sw.key}", compact=True)
             else:
                 widget = Input(str(sw.default), id=f"switch-{sw.key}", compact=True)
             widget.tooltip = sw.help or None
