@@ -74,3 +74,33 @@ async def test_a_round_of_the_demo_from_the_command_line(demo_folder: Path) -> N
         assert "Wounds   [ ][ ][ ][ ] 4 left (KO at 0)" in text
         assert "Critical [ ][ ][ ] 3 left (dead at 0)" in text
         assert all(len(line) <= 80 for line in text.splitlines())
+
+
+async def test_the_test_dialog_burns_a_six_for_an_sfx_chosen_from_the_list(demo_folder: Path) -> None:
+    from textual.widgets import Input, Select
+
+    from gmconsole.tui.screens.check_dialog import CheckDialog
+    from gmconsole.tui.widgets.odds_chart import OddsChart
+
+    app = GmConsole(demo_folder, rng=random.Random(5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        done: list = []
+        app.push_screen(CheckDialog(app.session, "kesh"), done.append)
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, CheckDialog)
+        sfx = dialog.query_one("#switch-sfx", Select)
+        dialog.query_one("#check-option", Select).value = "power/close_combat"
+        assert sfx.value == "none"
+        sfx.value = "power_strike"  # a value not in the list would be refused by the Select
+        await pilot.pause()
+        odds = dialog.query_one(OddsChart).render().plain
+        assert "success + SFX" in odds and "Power Strike when the roll allows" in odds
+        dialog.query_one("#check-dice", Input).value = "6 3 2 6 1"
+        await pilot.press("f2")
+        await pilot.pause()
+        event = done[0]
+        assert event.data["outcome"] == "success, Power Strike fires on die 1"
+        assert event.data["margin"] == 11 - 6
+        assert app.session.log[-1].id == event.id  # logged (the main screen redraws it)
