@@ -55,7 +55,7 @@ async def test_a_round_of_the_demo_from_the_command_line(demo_folder: Path) -> N
             await command(pilot, "next")
         assert app.session.encounter.round == 3
         text = screen_text(app)
-        assert "Round 3 · Ambush at Saltpan Ford · Myriad initiative" in text
+        assert "Round 3 · Ambush at Saltpan Ford" in text and "Myriad initiative" in text
         assert "Ogre Raider 2 bleeds: 1D [" in app.session.log[-1].text
 
         await command(pilot, "set conflict social")
