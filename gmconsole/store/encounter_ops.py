@@ -128,16 +128,17 @@ class EncounterIntents(CombatIntents):
         if enc is None:
             raise RulesError("no active encounter to end")
         draft = Draft(self)
-        draft.campaign().encounter = None
+        working = draft.encounter()  # hooks may change its state; inline sheets are stored in it
         texts = [f"Encounter {enc.name} ends"]
-        for c in enc.combatants:
+        for c in working.combatants:
             if self.sheet_of(c) is None:
                 continue
             t = self._combatant_target(c)
-            change = self.system.end_encounter(t.sheet)
+            change = self.system.end_encounter(t.sheet, self.scene(working, c))
             if change is not None:
                 self._store_sheet(draft, t, change.sheet)
                 texts.append(f"{c.name} {change.text}")
+        draft.campaign().encounter = None
         return self.commit(draft, EventKind.ENCOUNTER, "; ".join(texts))
 
     def set_encounter_option(self, key: str, value: str) -> Event:

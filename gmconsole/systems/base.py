@@ -198,8 +198,12 @@ class GameSystem(ABC):
         """
         return None
 
-    def end_encounter(self, sheet: BaseModel) -> SheetChange | None:
-        """When a conflict ends: what resets (Myriad clears Resolve); None when nothing does."""
+    def end_encounter(self, sheet: BaseModel, scene: Scene | None = None) -> SheetChange | None:
+        """When a conflict ends: what resets (Myriad clears Resolve); None when nothing does.
+
+        `scene` is the ending encounter's working copy (saved with the event) and the dice, for
+        a system whose end of scene draws on encounter state (Torg refills hands from its deck).
+        """
         return None
 
     # ------------------------------------------------------------------ tests of skill

@@ -300,7 +300,7 @@ class MyriadSystem(GameSystem):
             return actions.medic(lambda r, o: self.medic_heal(s, r, o), args, scene.options)
         return super().perform(sheet, action, args, scene)
 
-    def end_encounter(self, sheet: BaseModel) -> SheetChange | None:
+    def end_encounter(self, sheet: BaseModel, scene: Scene | None = None) -> SheetChange | None:
         """The contract's end-of-conflict hook: Resolve clears (see `end_conflict`)."""
         change = self.end_conflict(sheet)
         return change if change.detail and any(change.detail.values()) else None
