@@ -155,7 +155,7 @@ def _result(sheet: MyriadSheet, spec: TestSpec, burnt: BurnResult, request: Chec
         warnings.append("situational modifiers belong to opposed tests; an unopposed TN "
                         "already holds the difficulty (L482, ruling B4)")
     label = _label(spec, request, target, who or sheet.name or None)
-    mods = [Modifier(_title(spec.skill), spec.skill_level)] if spec.skill else []
+    mods = [Modifier(_title(spec.skill), spec.skill_level)] if spec.skill_level else []
     if roll.unburnt_sixes:
         mods.append(Modifier("six" if roll.unburnt_sixes == 1 else "sixes", roll.unburnt_sixes))
     if roll.burn_bonus:

@@ -98,9 +98,11 @@ def test_check_refusals_are_clear(system, bronthar):
 
 
 def test_untrained_is_allowed_with_a_warning(system, bronthar):
-    result = system.check(bronthar, CheckRequest(option="intellect/medic", difficulty=6),
+    result = system.check(bronthar, CheckRequest(option="power/medic", difficulty=6),
                           random.Random(1), dice=[3, 3, 3, 3])
     assert result.total == 3 and result.success is False
+    assert result.summary() == ("Bronthar: Power 4D + Medic (untrained) vs Average: "
+                                "[3 (3) (3) (3)] = 3 vs 6: failure (margin -3)")
     assert "ruling A6" in result.detail["warnings"][0]
 
 
