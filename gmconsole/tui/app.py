@@ -50,6 +50,8 @@ class GmConsole(App[int]):
         themes, problems = load_themes()
         for theme in themes:
             self.register_theme(theme)
+        self.file_themes = [t.name for t in themes]
+        """Themes from files (shipped and the user's): the ones the palette and T offer."""
         self.pane_bindings = actions.pane_bindings(PANE_KEYS)
         keymap, keymap_problems = load_keymap(known=[b.id or "" for _, b in self.pane_bindings])
         self.keymap = keymap
@@ -130,8 +132,8 @@ class GmConsole(App[int]):
         self.push_screen(AboutScreen())
 
     def job_theme(self) -> None:
-        """Cycle through gmconsole's own themes (files in themes/); the palette lists them all."""
-        ours = sorted(n for n in self.available_themes if n.startswith("gm-")) or [DEFAULT_THEME]
+        """Cycle through the themes loaded from files (themes/ and the user's own)."""
+        ours = sorted(self.file_themes) or [DEFAULT_THEME]
         nxt = ours[(ours.index(self.theme) + 1) % len(ours)] if self.theme in ours else ours[0]
         self.theme = nxt
         self.notify(f"Theme: {nxt}", timeout=2)
@@ -187,7 +189,7 @@ class GmConsole(App[int]):
                 yield SystemCommand(f"{a.label} ({keys})", a.help, lambda a=a: run(a.id))
             elif a.run.startswith("@") and hasattr(self, f"job_{a.run[1:]}"):
                 yield SystemCommand(f"{a.label} ({keys})", a.help, getattr(self, f"job_{a.run[1:]}"))
-        for name in sorted(self.available_themes):
+        for name in sorted(self.file_themes):
             yield SystemCommand(
                 f"Theme: {name}", "Switch theme (remembered)", lambda n=name: setattr(self, "theme", n)
             )

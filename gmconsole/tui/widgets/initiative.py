@@ -99,7 +99,8 @@ class InitiativePane(Vertical):
             lines.set_rows([])
             return
         statuses = {c.id: status_of(session, c) for c in enc.combatants}
-        title.update(self._title(enc, order.name if order else enc.order))
+        title.update(self._title(enc))
+        self.border_subtitle = order.name if order else enc.order
         head = list(order.header(enc)) if order and enc.started else []
         header.update("\n".join(head))
         header.display = bool(head)
@@ -122,7 +123,7 @@ class InitiativePane(Vertical):
     # ------------------------------------------------------------------ pieces
 
     @staticmethod
-    def _title(enc: Encounter, order_name: str) -> Text:
+    def _title(enc: Encounter) -> Text:
         out = Text()
         if not enc.started:
             out.append(f"{enc.name}: not started", style="bold")
@@ -132,7 +133,7 @@ class InitiativePane(Vertical):
         step = enc.current
         if step is not None and step.phase:
             out.append(f" · {step.phase} phase", style="bold")
-        out.append(f" · {enc.name} · {order_name}")
+        out.append(f" · {enc.name}")
         return out
 
     def _row(
