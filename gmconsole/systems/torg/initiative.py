@@ -235,9 +235,10 @@ class DramaDeckOrder(SideOrder):
         card = self.deck.card(eff.card)
         box = eff.hazard.replace("_", " ") if eff.hazard else (eff.dsr or "-")
         approved = "any" if set(eff.approved) == set(APPROVED_ACTIONS) else ", ".join(eff.approved)
+        first = f"{SIDE_LABEL[eff.initiative]} first"
         lines = [
             f"{card.label()} · {scene}",
-            f"{SIDE_LABEL[eff.initiative]} first · DSR {box}",
+            *_wrapped(f"{first} · DSR {box}", f"{first}\nDSR: {box}"),
             *_wrapped(f"Heroes: {', '.join(eff.hero) or '-'}"),
             *_wrapped(f"Villains: {', '.join(eff.villain) or '-'}"),
             *_wrapped(f"Act: {approved}"),
@@ -264,5 +265,10 @@ class DramaDeckOrder(SideOrder):
         return out
 
 
-def _wrapped(text: str) -> list[str]:
+def _wrapped(text: str, fallback: str | None = None) -> list[str]:
+    """`text` on one line if it fits, else `fallback`'s lines, else wrapped and indented."""
+    if len(text) <= HEADER_WIDTH:
+        return [text]
+    if fallback is not None:
+        return fallback.split("\n")
     return textwrap.wrap(text, HEADER_WIDTH, subsequent_indent="  ") or [text]

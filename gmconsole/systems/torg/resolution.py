@@ -172,7 +172,7 @@ def _result(
             outcome += f"; effect total {eff.total}"
         if eff.margin is not None:
             detail["effect_result_points"] = eff.margin
-    label = f"{sheet.name}: {name} {total.value}" + ("" if att.skilled else " (unskilled)")
+    label = f"{who or sheet.name}: {name} {total.value}" + ("" if att.skilled else " (unskilled)")
     return CheckResult(
         label=label,
         dice=dice,

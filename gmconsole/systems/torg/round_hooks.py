@@ -160,7 +160,8 @@ def end_encounter(order: DramaDeckOrder, sheet: TorgSheet, scene: Scene | None) 
             state.claim(new.cards.all())
         final = enc is not None and enc.state.get("final") == "yes"
         notes += new.cards.end_scene(state, scene.rng if scene is not None else None, refill=not final)
-    new.this_round = []
-    new.damage.last_blow = None
+    if new.this_round:
+        notes.append(f"{', '.join(m.replace('_', ' ') for m in new.this_round)} ends")
+        new.this_round = []
     save_deck(order, scene, state)
-    return _change(sheet, new, notes or ["the scene is over"])
+    return _change(sheet, new, notes)

@@ -13,6 +13,7 @@
     draw WHO [N]                      draw cards (an approved action the test did not show)
     strip WHO CARD...                 the GM takes pool cards (a villain's trick, test, taunt)
     getup WHO                         the knocked-down character has taken the next action
+    firstaid WHO                      a successful first aid: shock, K and O gone, bleeding stopped
 
 A CARD is its number (12 or #12) or its type ("hero", "action": the first such card held).
 Every verb refuses bad input by name and changes nothing then.
@@ -54,6 +55,7 @@ SHEET_ACTIONS = (
     SheetAction("draw", "Draw cards", "[N]", "Into the hand from this encounter's deck."),
     SheetAction("strip", "Strip pool cards", "CARD...", "The GM takes cards from the pool."),
     SheetAction("getup", "Get up", "", "Knockdown over: the next action was taken."),
+    SheetAction("firstaid", "First aid", "", "After a successful first aid roll: shock, K and O gone."),
 )
 
 
@@ -80,6 +82,7 @@ def perform(
         "draw": _draw,
         "strip": _strip,
         "getup": _getup,
+        "firstaid": _first_aid,
     }
     if action not in verbs:
         raise TorgError(f"Torg has no action {action!r} (known: {', '.join(verbs)})")
@@ -172,6 +175,19 @@ def _getup(order: DramaDeckOrder, s: TorgSheet, args: list[str], scene: Scene) -
     return "is back on their feet (knockdown over)"
 
 
+def _first_aid(order: DramaDeckOrder, s: TorgSheet, args: list[str], scene: Scene) -> str:
+    if args:
+        raise TorgError("firstaid takes nobody else: roll the healer's first aid, then firstaid PATIENT")
+    dn = s.damage.first_aid_difficulty()
+    was_down = s.damage.unconscious
+    before = s.damage.marks()
+    notes = s.damage.first_aid()
+    s.damage.forget_blow_if_changed(before)
+    if was_down and not s.damage.unconscious:
+        _back_in(scene)
+    return f"first aid (DN {dn}): {', '.join(notes)}; {damage_text(s.damage)}"
+
+
 # ------------------------------------------------------------------ cards
 
 
@@ -194,7 +210,7 @@ def _cards(s: TorgSheet, order: DramaDeckOrder, args: list[str], places: tuple[s
 def _pool(order: DramaDeckOrder, s: TorgSheet, args: list[str], scene: Scene) -> str:
     _needs(args, "the card to put in the pool")
     state = scene_deck(order, scene)
-    card = _held(s).find(args[0], order.deck, ("hand",))
+    card = _held(s).find(" ".join(args), order.deck, ("hand",))
     place = _held(s).to_pool(card, order.deck, state, holder_id(s, scene))
     save_deck(order, scene, state)
     return f"puts {describe_cards([card], order.deck)} on the {place}"
@@ -204,7 +220,8 @@ def _play(order: DramaDeckOrder, s: TorgSheet, args: list[str], scene: Scene) ->
     _needs(args, "the card to play")
     state = scene_deck(order, scene)
     held = _held(s)
-    card = held.find(args[0], order.deck, ("pool", "table", "hand"))
+    attribute = args[-1].upper() if len(args) > 1 and args[-1].upper() in ATTRIBUTES else ""
+    card = held.find(" ".join(args[:-1] if attribute else args), order.deck, ("pool", "table", "hand"))
     kind = order.deck.card(card).play
     info = card_types()[kind]
     if kind in ("hero", "drama"):
@@ -216,8 +233,7 @@ def _play(order: DramaDeckOrder, s: TorgSheet, args: list[str], scene: Scene) ->
     mark = kind
     if "attribute_bonus" in info:
         allowed = list(info["attributes"])
-        attribute = args[1].upper() if len(args) > 1 else ""
-        if attribute not in allowed or attribute not in ATTRIBUTES:
+        if attribute not in allowed:
             raise TorgError(f"a {info['name'].lower()} card raises one of {', '.join(allowed)}: name it")
         mark = f"{kind}:{attribute}"
     label = describe_cards([card], order.deck)

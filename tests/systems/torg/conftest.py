@@ -1,7 +1,13 @@
-"""Characters gleaned from the rule book's examples (003-torg.md §7.11)."""
+"""Characters gleaned from the rule book's examples (003-torg.md §7.11), and the demo campaign."""
+
+import random
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
+from gmconsole.store import Session
 from gmconsole.systems.torg.sheet import TorgSheet
 
 
@@ -47,3 +53,15 @@ def crab():
         {"climbing": 1, "intimidation": 3, "reality": 1},
         possibilities=10,
     )
+
+
+DEMO = Path(__file__).resolve().parents[3] / "campaigns" / "torg-demo"
+
+
+@pytest.fixture
+def demo(tmp_path: Path) -> Iterator[Session]:
+    """A session on a scratch copy of the Torg demo: round 2 of the ambush at the bridge."""
+    copy = tmp_path / "torg-demo"
+    shutil.copytree(DEMO, copy, ignore=shutil.ignore_patterns(".lock"))
+    with Session.open(copy, rng=random.Random(11)) as s:
+        yield s
