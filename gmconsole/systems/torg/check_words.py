@@ -14,9 +14,10 @@ and `vs` as the option. Torg reads it as a skill or attribute (a unique prefix w
     dmg N                the effect value (weapon damage...): the log shows the damage total
     dice N N ...         faces typed in by hand, in order
 
-The test dialog sends the same switches in `CheckRequest.extra` (see `EXTRA_KEYS`); they win
-over the words. What the character's sheet says is in force this round (`this_round`: the card's
-up or stymie, an action or adrenalin card played) is added here, so the odds and the roll agree.
+The test dialog sends the same switches in `CheckRequest.extra` (see `EXTRA_KEYS`; the session
+fills in each switch's default when a request leaves it out); words typed after the skill win.
+What the character's sheet says is in force this round (`this_round`: the card's up or stymie,
+an action or adrenalin card played) is added here, so the odds and the roll agree.
 """
 
 from __future__ import annotations
@@ -184,13 +185,16 @@ def read_test(sheet: TorgSheet, request: CheckRequest) -> TestSpec:
     if not words:
         raise TorgError("say what the test is on: a skill or an attribute")
     skill, rest = _split_skill(words)
-    extra, dice = _read_words(rest)
+    typed, dice = _read_words(rest)
     given = dict(request.extra)
-    cards = list(given.pop("cards", None) or extra.pop("cards", []))
+    cards = list(given.pop("cards", None) or [])
     for kind_ in ("hero", "drama"):
         if given.pop(kind_, False):
             cards.append(kind_)
-    extra.update({k: v for k, v in given.items() if v is not None})
+    # the session fills every switch's default into `extra`: words typed after the skill win
+    extra = {k: v for k, v in given.items() if v is not None}
+    cards += typed.pop("cards", [])
+    extra.update(typed)
     if cards:
         extra["cards"] = cards
     if extra.get("possibility") is True:

@@ -26,6 +26,7 @@ from gmconsole.systems.torg.deck import DeckState
 from gmconsole.systems.torg.hand import HeldCards, describe_cards
 from gmconsole.systems.torg.initiative import DramaDeckOrder, side_of
 from gmconsole.systems.torg.sheet import TorgSheet
+from gmconsole.systems.torg.views import round_text
 
 LINE_MARKS = ("up", "stymied", "setback", "confused")
 """Conflict-line results kept on the sheet for the round (the rest are card values)."""
@@ -111,7 +112,7 @@ def end_of_round(sheet: TorgSheet) -> SheetChange | None:
     if not notes and new.damage.rounds != sheet.damage.rounds and new.damage.rounds:
         notes.append(f"recovering: a minute in {6 - new.damage.rounds} round(s)")
     if new.this_round:
-        notes.append(f"{', '.join(m.replace('_', ' ') for m in new.this_round)} ends")
+        notes.append(f"{round_text(new.this_round)} ends")
         new.this_round = []
     return _change(sheet, new, notes)
 
@@ -161,7 +162,7 @@ def end_encounter(order: DramaDeckOrder, sheet: TorgSheet, scene: Scene | None) 
         final = enc is not None and enc.state.get("final") == "yes"
         notes += new.cards.end_scene(state, scene.rng if scene is not None else None, refill=not final)
     if new.this_round:
-        notes.append(f"{', '.join(m.replace('_', ' ') for m in new.this_round)} ends")
+        notes.append(f"{round_text(new.this_round)} ends")
         new.this_round = []
     save_deck(order, scene, state)
     return _change(sheet, new, notes)

@@ -1,0 +1,160 @@
+"""Drama cards at the command line: the approved-action draw, pools and plays, the end-of-scene
+refill, and hands that persist into the next encounter (they live on the sheets)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gmconsole.engine.errors import RulesError
+from gmconsole.engine.roster import Character
+from gmconsole.store import Session
+
+PLAYERS = ("quinn", "tolwyn", "helena", "kaatok")
+
+
+def held(s: Session, who: str):
+    return s.resolve(who).sheet.held
+
+
+def everything(s: Session) -> list[int]:
+    """Every card: the active deck's piles and every roster sheet's hand, pool and table."""
+    deck = s.order.deck_state(s.encounter).all_cards() if s.encounter else []
+    return deck + [c for ch in s.roster.values() for c in s.sheet_of(ch).held.all()]
+
+
+def test_a_success_at_an_approved_action_draws_a_card(demo: Session) -> None:
+    effects = demo.order.effects(demo.encounter)
+    assert "intimidate" in effects.approved and "attack" not in effects.approved
+    hand = list(held(demo, "kaatok").hand)
+    pile = len(demo.order.deck_state(demo.encounter).draw_pile)
+    event = demo.execute("check kaatok intimidation dice 14 vs 10")
+    assert event.data["detail"]["action"] == "intimidate"
+    new = held(demo, "kaatok").hand
+    assert len(new) == len(hand) + 1 and new[:-1] == hand
+    assert len(demo.order.deck_state(demo.encounter).draw_pile) == pile - 1
+    assert "approved action (intimidate): draws" in event.text
+    demo.execute("undo")
+    assert held(demo, "kaatok").hand == hand
+    assert len(demo.order.deck_state(demo.encounter).draw_pile) == pile
+    # a success at an action the card does not approve, or a failure, draws nothing
+    demo.execute("check kaatok melee dice 14 vs 10")
+    demo.execute("check kaatok intimidation dice 2 vs 10")
+    assert len(held(demo, "kaatok").hand) == len(hand)
+    demo.execute("check kaatok melee intimidate dice 14 vs 10")  # the GM calls it an intimidation
+    assert len(held(demo, "kaatok").hand) == len(hand) + 1
+    assert sorted(everything(demo)) == sorted(demo.order.deck.cards)
+
+
+def test_one_card_a_round_into_the_pool_then_play_it(demo: Session) -> None:
+    quinn = held(demo, "quinn")
+    demo.execute("pool quinn supporter")
+    with pytest.raises(RulesError, match="one a round"):
+        demo.execute("pool quinn rally")
+    supporter = held(demo, "quinn").pool[-1]
+    event = demo.execute(f"play quinn {supporter}")
+    assert "+3 to another character's total" in event.text
+    assert supporter in demo.order.deck_state(demo.encounter).discard
+    assert len(held(demo, "quinn").hand) == len(quinn.hand) - 1
+
+
+def test_a_played_willpower_card_adds_three_to_min_rolls_this_round(demo: Session) -> None:
+    demo.execute("pool tolwyn drama")
+    with pytest.raises(RulesError, match="played in a test"):
+        demo.execute("play tolwyn drama")
+    with pytest.raises(RulesError, match="raises one of PER, MIN"):
+        demo.execute("play helena willpower DEX")
+    demo.execute("play helena willpower MIN")
+    assert demo.resolve("helena").sheet.this_round == ["willpower:MIN"]
+    event = demo.execute("check helena test dice 11 vs 5")  # test of wills: a MIN skill
+    assert event.data["total"] == demo.resolve("helena").sheet.skill_value("test") + 0 + 3
+    assert {"label": "Willpower card (MIN)", "value": 3} in event.data["modifiers"]
+    find = demo.execute("check helena find dice 11 vs 5")  # a PER skill: no bonus
+    assert find.data["total"] == demo.resolve("helena").sheet.skill_value("find")
+
+
+def test_a_drama_card_in_the_pool_gives_an_extra_roll_in_a_test(demo: Session) -> None:
+    drama = held(demo, "kaatok").pool[0]
+    assert demo.order.deck.card(drama).play == "drama"
+    event = demo.execute("check kaatok melee drama dice 4 13 vs 13")  # 4 fails; the card's die 13
+    assert event.data["detail"]["cards_played"] == [drama] and event.data["success"]
+    assert drama not in held(demo, "kaatok").all()
+    assert drama in demo.order.deck_state(demo.encounter).discard
+
+
+def test_seize_initiative_and_gm_fiat_through_set(demo: Session) -> None:
+    card = demo.order.effects(demo.encounter).card
+    demo.execute("set keep yes")
+    assert "Seized: this card stays next round" in demo.order.header(demo.encounter)
+    for _ in range(7):
+        demo.execute("next")
+    assert demo.encounter.round == 3 and demo.order.effects(demo.encounter).card == card
+    demo.execute("set scene dramatic")
+    demo.execute("set fiat peek")
+    top = demo.order.deck_state(demo.encounter).draw_pile[:4]
+    assert any(line.startswith(f" 3 #{top[2]} ") for line in demo.order.header(demo.encounter))
+    demo.execute("set fiat 3")
+    for _ in range(7):
+        demo.execute("next")
+    assert demo.order.effects(demo.encounter).card == top[2]
+    assert "GM fiat (1/3)" in demo.log[-1].text
+
+
+def test_end_of_scene_returns_pools_and_refills_hands_to_four(demo: Session) -> None:
+    pool = held(demo, "helena").pool[0]
+    demo.execute(f"play helena {pool} PER")  # Helena: 3 in hand, none in the pool
+    before = list(held(demo, "helena").hand)
+    quinn = held(demo, "quinn")
+    top = demo.order.deck_state(demo.encounter).draw_pile[0]
+    event = demo.execute("end")
+    assert demo.encounter is None
+    assert held(demo, "helena").hand == [*before, top] and held(demo, "helena").pool == []
+    ended = demo.encounters["ambush-at-the-delaware-bridge"].state["deck"]
+    assert top not in ended["draw_pile"] and not ended["action_stack"]  # drawn; the card in effect discarded
+    assert sorted(held(demo, "quinn").hand) == sorted(quinn.hand + quinn.pool)  # 5: his to discard
+    assert "discard down to 4" in event.text and "refill the hand to 4" in event.text
+    demo.execute("discard quinn subplot")  # out of an encounter: the card simply leaves the hand
+    assert len(held(demo, "quinn").hand) == 4
+    demo.execute("undo")
+    demo.execute("undo")
+    assert demo.encounter is not None and len(held(demo, "helena").hand) == 3
+
+
+def test_no_refill_after_the_final_encounter(demo: Session) -> None:
+    pool = held(demo, "helena").pool[0]
+    demo.execute(f"play helena {pool} PER")
+    demo.execute("set final yes")
+    assert "Final encounter: no refill at end" in demo.order.header(demo.encounter)
+    demo.execute("end")
+    assert len(held(demo, "helena").hand) == 3
+
+
+def test_cards_persist_into_the_next_encounter_and_stay_out_of_its_deck(demo: Session) -> None:
+    demo.execute("end")
+    hands = {p: sorted(held(demo, p).all()) for p in PLAYERS}
+    blank = demo.system.dump_sheet(demo.system.parse_sheet({"name": "Vance", "skills": {"reality": 1}}))
+    demo.save_character("vance", Character(name="Vance", kind="pc", sheet=blank))
+    for line in ("encounter Into the Pines", *(f"add {p}" for p in PLAYERS), "add vance", "add 2 edeinos"):
+        demo.execute(line)
+    demo.execute("start")
+    for p in PLAYERS:
+        assert sorted(held(demo, p).all()) == hands[p], p  # nobody is dealt again
+    assert len(held(demo, "vance").hand) == 4  # a newcomer is dealt in
+    deck = demo.order.deck_state(demo.encounter)
+    kept = {c for cards in hands.values() for c in cards}
+    assert not kept & set(deck.all_cards())
+    assert sorted(everything(demo)) == sorted(demo.order.deck.cards)
+
+
+def test_refill_draw_and_strip(demo: Session) -> None:
+    first = held(demo, "tolwyn").hand[0]
+    demo.execute(f"refill tolwyn {first}")  # rally: discard one, draw back to 4
+    tolwyn = held(demo, "tolwyn")
+    assert first not in tolwyn.hand and len(tolwyn.hand) == 4
+    demo.execute("draw tolwyn 2")
+    assert len(held(demo, "tolwyn").hand) == 6
+    pooled = held(demo, "kaatok").pool[0]
+    demo.execute(f"strip kaatok {pooled}")
+    assert held(demo, "kaatok").pool == []
+    with pytest.raises(RulesError, match="is not in the pool"):
+        demo.execute(f"strip kaatok {held(demo, 'kaatok').hand[0]}")
+    assert sorted(everything(demo)) == sorted(demo.order.deck.cards)
