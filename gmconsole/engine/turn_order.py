@@ -113,6 +113,16 @@ class TurnOrder(ABC):
         """End-of-round bookkeeping owned by the order (flags set by the round's card...)."""
         return []
 
+    def defers_out(self, enc: Encounter, cid: str) -> bool:
+        """Whether a combatant dropped now still finishes the acting step before going out:
+        true when it acts in that step alongside others in the same instant (Myriad: KO and
+        death apply after the whole step). Fixed orders act one at a time, so: no."""
+        step = enc.current
+        return step is not None and cid in step.actors and len(step.actors) > 1 and self.simultaneous_steps
+
+    simultaneous_steps: ClassVar[bool] = False
+    """True when the actors of one step act in the same instant (not merely listed together)."""
+
     def header(self, enc: Encounter) -> list[str]:
         """Extra lines the initiative pane shows above the steps (a drama card, phase...)."""
         return []
@@ -165,6 +175,7 @@ class RolledEachRound(TurnOrder):
         self.count = count
         self.stat = stat
         self.simultaneous = simultaneous
+        self.simultaneous_steps = simultaneous  # type: ignore[misc]  # per instance
         self.tiebreak = tiebreak
 
     def modifier(self, c: Combatant, ctx: RoundContext) -> int:

@@ -19,8 +19,11 @@ from gmconsole.engine.errors import RulesError
 from gmconsole.engine.events import Event, EventKind
 from gmconsole.engine.turn_order import RoundContext
 from gmconsole.store.state import Draft, SessionState, Target
+from gmconsole.systems.base import SheetChange
 
 DOWN = ("down", "dead")
+OUT_AFTER_STEP = "out_after_step"
+"""`Combatant.extra` flag: dropped during a simultaneous step, goes out when the step ends."""
 
 
 def notices_text(notices: Sequence[Notice]) -> str:
@@ -56,7 +59,9 @@ class CombatIntents(SessionState):
 
     def _damage_kind(self, kind: str | None) -> str | None:
         if kind is None:
-            return None
+            if self.encounter is None:
+                return None
+            return self.system.default_damage_kind(self.encounter.state)
         kinds = list(self.system.damage_kinds)
         key = kind.strip().lower()
         exact = [k for k in kinds if k.lower() == key]
@@ -103,43 +108,65 @@ class CombatIntents(SessionState):
     # ------------------------------------------------------------------ harm
 
     def damage(self, who: str, amount: int, kind: str | None = None) -> Event:
-        """Harm someone through the system's tracks; a dropped combatant is marked out."""
+        """Harm someone through the system's tracks; a dropped combatant is marked out (after
+        the acting step, when the turn order says actors of one step act in the same instant)."""
         self.require_writable()
         t = self.resolve(who)
         kind = self._damage_kind(kind)
         change = self.guarded(lambda: self.system.apply_damage(t.sheet, amount, kind))
-        draft = Draft(self)
-        self._store_sheet(draft, t, change.sheet)
-        notices: list[Notice] = []
-        status = self.system.status(change.sheet)
-        if t.combatant is not None:
-            enc = draft.encounter()
-            if change.harmed and self.order is not None:
-                self.order.on_harm(enc, t.combatant.id)
-            if status.health in DOWN and enc.get(t.combatant.id).status != "out":
-                notices += enc.set_out(t.combatant.id)
-        data = {"amount": amount, "kind": kind, "detail": change.detail, "status": status.health}
-        text = f"{t.name} {change.text}" + "".join(f"; {n.text}" for n in notices)
-        return self._combat_event(draft, EventKind.DAMAGE, notices, who=t.key, data=data, text=text)
+        return self._harm_event(EventKind.DAMAGE, t, change, {"amount": amount, "kind": kind})
 
     def heal(self, who: str, amount: int, kind: str | None = None) -> Event:
         """Undo harm through the system; a combatant that was down and is up again comes back in."""
         self.require_writable()
         t = self.resolve(who)
         kind = self._damage_kind(kind)
-        was = self.system.status(t.sheet).health
         change = self.guarded(lambda: self.system.heal(t.sheet, amount, kind))
+        return self._harm_event(EventKind.HEAL, t, change, {"amount": amount, "kind": kind})
+
+    def _harm_event(self, kind: EventKind, t: Target, change: SheetChange, data: dict[str, Any]) -> Event:
         draft = Draft(self)
-        self._store_sheet(draft, t, change.sheet)
-        notices: list[Notice] = []
+        notices = self.settle(draft, t, change)
         status = self.system.status(change.sheet)
-        if t.combatant is not None and was in DOWN and status.health not in DOWN:
-            enc = draft.encounter()
-            if enc.get(t.combatant.id).status == "out":
-                notices += enc.set_out(t.combatant.id, out=False)
-        data = {"amount": amount, "kind": kind, "detail": change.detail, "status": status.health}
+        data = {**data, "detail": change.detail, "status": status.health}
         text = f"{t.name} {change.text}" + "".join(f"; {n.text}" for n in notices)
-        return self._combat_event(draft, EventKind.HEAL, notices, who=t.key, data=data, text=text)
+        return self._combat_event(draft, kind, notices, who=t.key, data=data, text=text)
+
+    def settle(self, draft: Draft, t: Target, change: SheetChange) -> list[Notice]:
+        """Store a changed sheet and bring the encounter in line with it: whoever it harmed is
+        told to the turn order (popcorn), whoever it dropped goes out (or out after the acting
+        step, see `TurnOrder.defers_out`), whoever it brought back up comes back in."""
+        was = self.system.status(t.sheet).health
+        self._store_sheet(draft, t, change.sheet)
+        if t.combatant is None or self.encounter is None:
+            return []
+        enc = draft.encounter()
+        c = enc.get(t.combatant.id)
+        status = self.system.status(change.sheet)
+        now = status.health
+        if change.harmed and self.order is not None:
+            self.order.on_harm(enc, c.id)
+        if now in DOWN and c.status != "out" and not c.extra.get(OUT_AFTER_STEP):
+            if self.order is not None and self.order.defers_out(enc, c.id):
+                c.extra[OUT_AFTER_STEP] = True
+                text = f"{c.name} is {status.label}: out after this step"
+                return [Notice(kind="out", text=text, who=c.id)]
+            return enc.set_out(c.id)
+        if now not in DOWN and (c.status == "out" or c.extra.get(OUT_AFTER_STEP)):
+            back = bool(c.extra.pop(OUT_AFTER_STEP, None)) or was in DOWN
+            if c.status == "out" and was in DOWN:
+                return enc.set_out(c.id, out=False)
+            if back:
+                return [Notice(kind="in", text=f"{c.name} stays in the fight", who=c.id)]
+        return []
+
+    def _apply_deferred_outs(self, enc: Encounter) -> list[Notice]:
+        """Those dropped during a simultaneous step go out once the step is over."""
+        notices: list[Notice] = []
+        for c in enc.combatants:
+            if c.extra.pop(OUT_AFTER_STEP, None) and c.status != "out":
+                notices += enc.set_out(c.id)
+        return notices
 
     def _end_of_round(self, draft: Draft, enc: Encounter) -> list[Notice]:
         """The system's end-of-round effects on every combatant (bleeding, burning...)."""
@@ -156,10 +183,8 @@ class CombatIntents(SessionState):
             )
             if change is None:
                 continue
-            self._store_sheet(draft, t, change.sheet)
             notices.append(Notice(kind="effect", text=f"{c.name} {change.text}", who=c.id))
-            if self.system.status(change.sheet).health in DOWN and c.status != "out":
-                notices += enc.set_out(c.id)
+            notices += self.settle(draft, t, change)
         return notices
 
     # ------------------------------------------------------------------ conditions
@@ -218,7 +243,7 @@ class CombatIntents(SessionState):
     def _advance(self, draft: Draft, enc: Encounter, ctx: RoundContext) -> list[Notice]:
         """Advance one step; when that ends the round, the system's end-of-round effects come
         first, so whoever they drop is out before the next round is planned."""
-        notices: list[Notice] = []
+        notices = self._apply_deferred_outs(enc)
         if enc.started and self._round_ends(enc, ctx):
             notices += self._end_of_round(draft, enc)
         round_before = enc.round
@@ -237,8 +262,8 @@ class CombatIntents(SessionState):
             change = self.system.start_of_round(t.sheet, self.scene(enc, c))
             if change is None:
                 continue
-            self._store_sheet(draft, t, change.sheet)
             notices.append(Notice(kind="effect", text=f"{c.name} {change.text}", who=c.id))
+            notices += self.settle(draft, t, change)
         return notices
 
     def _round_ends(self, enc: Encounter, ctx: RoundContext) -> bool:

@@ -9,6 +9,7 @@ whatever the system changes (the sheet, the encounter's state) lands in one undo
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from gmconsole.engine.checks import CheckRequest, Odds
 from gmconsole.engine.errors import RulesError
@@ -16,6 +17,7 @@ from gmconsole.engine.events import Event, EventKind
 from gmconsole.store.combat import CombatIntents
 from gmconsole.store.log import plain
 from gmconsole.store.state import Draft, Target
+from gmconsole.systems.base import RuleOption
 
 
 class SheetIntents(CombatIntents):
@@ -33,6 +35,7 @@ class SheetIntents(CombatIntents):
         test spends or draws (`after_check`) is saved with it, so undo takes it back too."""
         self.require_writable()
         target = self.resolve(who)
+        request = self._with_switch_defaults(target, request)
         result = self.guarded(
             lambda: self.system.check(target.sheet, request, self.rng, dice, who=target.name)
         )
@@ -43,16 +46,25 @@ class SheetIntents(CombatIntents):
         if not text.startswith(target.name):
             text = f"{target.name}: {text}"
         if change is not None:
-            self._store_sheet(draft, target, change.sheet)
-            if change.text:
-                text += f"; {change.text}"
+            notices = self.settle(draft, target, change)
+            text += "".join(f"; {t}" for t in [change.text, *(n.text for n in notices)] if t)
         data = {"request": plain(request), **plain(result)}
         return self.commit(draft, EventKind.CHECK, text, who=target.key, data=data)
 
     def odds(self, who: str, request: CheckRequest) -> Odds | None:
         """The exact chance of success before rolling (no event); None when unknowable."""
         target = self.resolve(who)
+        request = self._with_switch_defaults(target, request)
         return self.guarded(lambda: self.system.odds(target.sheet, request))
+
+    def check_switches(self, who: str) -> list[RuleOption]:
+        """The test switches the system offers for this character under the campaign's rules."""
+        return self.system.check_switches(self.resolve(who).sheet, self.options)
+
+    def _with_switch_defaults(self, target: Target, request: CheckRequest) -> CheckRequest:
+        switches = self.system.check_switches(target.sheet, self.options)
+        missing = {s.key: s.default for s in switches if s.key not in request.extra}
+        return replace(request, extra={**missing, **request.extra}) if missing else request
 
     def perform(
         self, action: str, who: str, args: Sequence[str] = (), *, dice: Sequence[int] | None = None
@@ -70,6 +82,7 @@ class SheetIntents(CombatIntents):
         if scene.dice:
             left = " ".join(map(str, scene.dice))
             raise RulesError(f"{len(scene.dice)} typed dice were not needed ({left}); nothing was changed")
-        self._store_sheet(draft, target, change.sheet)
+        notices = self.settle(draft, target, change)
         data = {"action": action, "args": list(args), "detail": change.detail}
-        return self.commit(draft, EventKind.ROSTER, f"{target.name} {change.text}", who=target.key, data=data)
+        text = f"{target.name} {change.text}" + "".join(f"; {n.text}" for n in notices)
+        return self.commit(draft, EventKind.ROSTER, text, who=target.key, data=data)

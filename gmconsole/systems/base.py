@@ -181,6 +181,11 @@ class GameSystem(ABC):
         fatigue or inspiration for the combatant's side); None when nothing happens."""
         return None
 
+    def default_damage_kind(self, encounter_state: Mapping[str, Any]) -> str:
+        """The damage kind `dmg WHO N` means when no kind is typed, given the active
+        encounter's settings (Myriad: resolve in a social conflict); the first kind otherwise."""
+        return self.damage_kinds[0]
+
     def end_of_round(
         self,
         sheet: BaseModel,
@@ -241,9 +246,12 @@ class GameSystem(ABC):
         """Carry out one of `sheet_actions` on a character; refuse bad arguments by name."""
         raise RulesError(f"{self.name} has no action {action!r}")
 
-    def check_switches(self, sheet: BaseModel) -> list[RuleOption]:
+    def check_switches(self, sheet: BaseModel, options: Mapping[str, Any] | None = None) -> list[RuleOption]:
         """Per-test switches the test dialog offers, passed back in `CheckRequest.extra`
-        under each option's key (Torg: spend a Possibility; Myriad: sixes to burn)."""
+        under each option's key (Torg: spend a Possibility; Myriad: sixes to burn). `options`
+        are the campaign's resolved optional rules, so a switch can follow them (Myriad's
+        burning fives). The session fills each switch's default into a request that leaves
+        it out, so a test typed at the command line follows the campaign too."""
         return []
 
     def odds(self, sheet: BaseModel, request: CheckRequest) -> Odds | None:

@@ -139,7 +139,7 @@ async def test_ladder_opponent_and_other_character(tmp_path: Path) -> None:
 class SwitchSystem(GenericSystem):
     """A generic system with a Torg-like "spend a Possibility" switch worth +10 on the odds."""
 
-    def check_switches(self, sheet: BaseModel) -> list[RuleOption]:
+    def check_switches(self, sheet: BaseModel, options=None) -> list[RuleOption]:
         return [RuleOption("possibility", "Possibility", False, "Spend a Possibility: roll again, +10")]
 
     def odds(self, sheet: BaseModel, request: CheckRequest) -> Odds | None:

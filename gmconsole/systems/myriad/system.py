@@ -300,6 +300,10 @@ class MyriadSystem(GameSystem):
             return actions.medic(lambda r, o: self.medic_heal(s, r, o), args, scene.options)
         return super().perform(sheet, action, args, scene)
 
+    def default_damage_kind(self, encounter_state: Mapping[str, Any]) -> str:
+        """Social conflict harms Resolve, mortal conflict Wounds (spec §4.9)."""
+        return "resolve" if encounter_state.get("conflict") == "social" else "wounds"
+
     def end_encounter(self, sheet: BaseModel, scene: Scene | None = None) -> SheetChange | None:
         """The contract's end-of-conflict hook: Resolve clears (see `end_conflict`)."""
         change = self.end_conflict(sheet)

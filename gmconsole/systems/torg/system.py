@@ -326,7 +326,7 @@ class TorgSystem(GameSystem):
                 opts.append(CheckOption(key=k, label=label, value=s.skill_value(k)))
         return opts
 
-    def check_switches(self, sheet: BaseModel) -> list[RuleOption]:
+    def check_switches(self, sheet: BaseModel, options: Mapping[str, Any] | None = None) -> list[RuleOption]:
         """The dialog's switches; up and stymied default to what the card gave this round."""
         s = _sheet(sheet)
         switches = []

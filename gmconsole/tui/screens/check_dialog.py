@@ -193,7 +193,7 @@ class CheckDialog(ModalScreen[Event | None]):
         elif keys:
             option.value = keys[1] if len(keys) > 1 and keys[0] == "none" else keys[0]
         hook = getattr(self.system, "check_switches", None)
-        switches = list(hook(sheet)) if callable(hook) and sheet is not None else []
+        switches = list(hook(sheet, self.session.options)) if callable(hook) and sheet is not None else []
         if switches != self.switches:
             self.switches = switches
             box = self.query_one("#check-switches", Vertical)

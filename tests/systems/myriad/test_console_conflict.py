@@ -35,11 +35,13 @@ def test_a_mortal_round_with_a_tie_a_ko_its_undo_and_the_next_round(demo: Sessio
     assert crossed(demo, "grell") == (2, 0) and crossed(demo, "kesh") == (2, 0)  # from the ford
     run("dmg kesh 3")
     ko = run("dmg grell 6")
+    # ruling C2: KO and death apply after the whole simultaneous step, so Grell still acts
     assert ko.text == ("Grell the Red takes 6 boxes: 4 wounds + 2 critical "
-                       "(wounds 0/6, critical 1/3 left): KO; Grell the Red is out")
+                       "(wounds 0/6, critical 1/3 left): KO; Grell the Red is KO: out after this step")
     status = demo.system.status(demo.resolve("grell").sheet)
     assert (status.health, status.label) == ("down", "KO")
     assert [c.id for c in demo.encounter.acting] == ["kesh", "grell"]  # still in this step
+    assert demo.resolve("grell").combatant.status == "active"
 
     # undo takes the KO back whole: boxes and the out mark, in one step
     undo = run("undo")
@@ -51,6 +53,8 @@ def test_a_mortal_round_with_a_tie_a_ko_its_undo_and_the_next_round(demo: Sessio
     # the step ends: the tie's KO and death apply now, and Grell is passed over from here on
     after = run("next")
     assert "Kesh Varro, Grell the Red acted at the same instant: apply KO and death now" in after.text
+    assert "Grell the Red is out" in after.text
+    assert demo.resolve("grell").combatant.status == "out"
     assert [c.name for c in demo.encounter.acting] == ["Tamsin Reed"]
     run("dmg ogre raider 1 2")
     run("next")
@@ -126,3 +130,14 @@ def test_the_command_line_check_against_a_tn(demo: Session) -> None:
     assert event.data["margin"] == event.data["total"] - 9
     request = CheckRequest(option="grace/acrobatics", difficulty=9, modifiers=1)
     assert demo.odds("tamsin", request).success == success_chance(5, 2, 9, 1)
+
+
+def test_damage_defaults_to_resolve_in_a_social_conflict(demo: Session) -> None:
+    demo.execute("encounter Parley")
+    demo.execute("add ilse")
+    demo.execute("set conflict social")
+    event = demo.execute("dmg ilse 1")
+    assert event.data["kind"] == "resolve"
+    assert demo.resolve("ilse").sheet.line("resolve").crossed == 1
+    demo.execute("set conflict mortal")
+    assert demo.execute("dmg ilse 1").data["kind"] == "wounds"

@@ -36,7 +36,8 @@ def test_rest_heals_a_wound_a_night_and_a_critical_box_every_third(demo: Session
     assert demo.resolve("tamsin").combatant.status == "out"
     event = demo.execute("rest tamsin 3")
     assert event.text == ("Tamsin Reed rests 3 nights: 3 boxes and 1 critical healed "
-                          "(wounds 3/5, critical 5/6 left)")
+                          "(wounds 3/5, critical 5/6 left); Tamsin Reed is back in")
+    assert demo.resolve("tamsin").combatant.status == "active"  # healed out of KO: back in the fight
     demo.execute("rest tamsin")
     demo.execute("rest tamsin")
     demo.execute("rest tamsin")  # three separate nights count towards the next critical box
@@ -52,7 +53,7 @@ def test_medic_applies_a_result_against_twelve_minus_the_boxes_left(demo: Sessio
     assert wounds(demo, "oduya") == (4, 1)
     event = demo.execute("medic oduya 12")  # TN 12 - 1 box left = 11: margin 1, 2 restored
     assert event.text == ("Captain Oduya gets medical care: 12 vs TN 11, success, 2 boxes restored "
-                          "(wounds 1/4, critical 2/2 left)")
+                          "(wounds 1/4, critical 2/2 left); Captain Oduya is back in")
     failed = demo.execute("medic oduya 5")
     assert "failure, 0 boxes restored" in failed.text
     with pytest.raises(RulesError, match="give a number"):
