@@ -3,9 +3,12 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-CAMPAIGN ?= campaigns/torg-demo
+DEMO ?= torg-demo
+# `make run` plays a working copy of the shipped demo (in .play/, ignored by git) so the demo in
+# campaigns/ stays pristine; `make run CAMPAIGN=path` opens any campaign folder in place.
+CAMPAIGN ?= .play/$(DEMO)
 
-.PHONY: setup bench-setup run test lint bench clean
+.PHONY: setup bench-setup run reset-demo test lint bench clean
 
 setup: $(STAMP)
 
@@ -16,7 +19,13 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
+	@if [ "$(CAMPAIGN)" = ".play/$(DEMO)" ] && [ ! -d "$(CAMPAIGN)" ]; then \
+		mkdir -p .play && cp -R campaigns/$(DEMO) $(CAMPAIGN) && \
+		echo "Playing a copy of campaigns/$(DEMO) in $(CAMPAIGN) (make reset-demo starts it afresh)"; fi
 	$(BIN)/gmconsole open $(CAMPAIGN)
+
+reset-demo:
+	rm -rf .play/$(DEMO)
 
 test: $(STAMP)
 	$(BIN)/python -m ruff check gmconsole tests
