@@ -36,6 +36,10 @@ def _healing() -> dict:
     return load("healing").body
 
 
+def rounds_per_minute() -> int:
+    return int(_healing()["recovery"]["rounds_per_minute"])
+
+
 class Marks(BaseModel):
     """What one blow can change on a damage track (kept to undo a blow that is bought off)."""
 
@@ -174,17 +178,23 @@ class DamageState(BaseModel):
                 notes.append("K clears")
         return notes
 
-    def end_round(self, *, possibility_spent: bool = False) -> list[str]:
-        """The round is over for this character: mortal bleeding, then the recovery clock. The
-        clock runs only while there is shock, K or O to recover: every 6th such round is a
-        minute (-1 shock, O clears, K after 30 minutes). A Possibility spent on the bleeding
-        this round (`bleeding_held`) stops the +1 shock. If the track changes, the latest blow
-        can no longer be bought off (`forget_blow_if_changed`)."""
+    def end_round(self, *, possibility_spent: bool = False, minute: bool | None = None) -> list[str]:
+        """The round is over for this character: mortal bleeding, then the recovery clock.
+
+        `minute`: whether a minute of recovery has just passed (-1 shock, O clears, K after 30
+        minutes). An encounter gives it from its own round count (every 6th round, the same
+        for everyone, L3792); without one (None) the character keeps its own clock, which runs
+        only while there is shock, K or O to recover. A Possibility spent on the bleeding this
+        round (`bleeding_held`) stops the +1 shock. If the track changes, the latest blow can
+        no longer be bought off (`forget_blow_if_changed`)."""
         held, self.bleeding_held = self.bleeding_held, False
         before = self.marks()
         notes = self.bleed(possibility_spent=possibility_spent or held)
-        if not self.dead and (self.shock or self.K or self.O):
-            if self.rounds + 1 >= int(_healing()["recovery"]["rounds_per_minute"]):
+        if minute is not None:
+            if minute and not self.dead:
+                notes += self.recover(1)
+        elif not self.dead and (self.shock or self.K or self.O):
+            if self.rounds + 1 >= rounds_per_minute():
                 self.rounds = 0
                 notes += self.recover(1)
             else:

@@ -222,9 +222,10 @@ class DramaDeckOrder(SideOrder):
     # ------------------------------------------------------------------ what the pane shows
 
     def header(self, enc: Encounter) -> list[str]:
-        """The card in effect, in lines that fit the 38-column initiative pane: the card and
-        scene, who goes first and the DSR box, each side's results, the approved actions, and
-        the GM's pending choices (seized card, GM fiat, final encounter)."""
+        """The card in effect in lines that fit the 38-column initiative pane, the essentials in
+        the first four (the pane may show no more): the card and scene, who goes first and the
+        DSR box, each side's results, the approved actions. Then the GM's pending choices
+        (seized card, GM fiat, final encounter)."""
         scene = self.scene(enc)
         if not self.use_deck:
             return [f"No drama deck ({scene} scene)"]
@@ -236,11 +237,13 @@ class DramaDeckOrder(SideOrder):
         box = eff.hazard.replace("_", " ") if eff.hazard else (eff.dsr or "-")
         approved = "any" if set(eff.approved) == set(APPROVED_ACTIONS) else ", ".join(eff.approved)
         first = f"{SIDE_LABEL[eff.initiative]} first"
+        hero, villain = ", ".join(eff.hero) or "-", ", ".join(eff.villain) or "-"
         lines = [
             f"{card.label()} · {scene}",
-            *_wrapped(f"{first} · DSR {box}", f"{first}\nDSR: {box}"),
-            *_wrapped(f"Heroes: {', '.join(eff.hero) or '-'}"),
-            *_wrapped(f"Villains: {', '.join(eff.villain) or '-'}"),
+            *_fit(f"{first} · DSR {box}", [first, f"DSR: {box}"]),
+            *_fit(
+                f"H: {hero} · V: {villain}", [*_wrapped(f"Heroes: {hero}"), *_wrapped(f"Villains: {villain}")]
+            ),
             *_wrapped(f"Act: {approved}"),
         ]
         if enc.state.get("keep") == "yes":
@@ -265,10 +268,10 @@ class DramaDeckOrder(SideOrder):
         return out
 
 
-def _wrapped(text: str, fallback: str | None = None) -> list[str]:
-    """`text` on one line if it fits, else `fallback`'s lines, else wrapped and indented."""
-    if len(text) <= HEADER_WIDTH:
-        return [text]
-    if fallback is not None:
-        return fallback.split("\n")
+def _fit(text: str, fallback: list[str]) -> list[str]:
+    """`text` on one line if it fits the pane, else the `fallback` lines."""
+    return [text] if len(text) <= HEADER_WIDTH else fallback
+
+
+def _wrapped(text: str) -> list[str]:
     return textwrap.wrap(text, HEADER_WIDTH, subsequent_indent="  ") or [text]

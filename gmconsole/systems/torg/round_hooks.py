@@ -22,6 +22,7 @@ from __future__ import annotations
 from gmconsole.engine.checks import CheckRequest, CheckResult
 from gmconsole.systems.base import Scene, SheetChange
 from gmconsole.systems.torg.conflict import start_of_round as card_damage
+from gmconsole.systems.torg.damage import rounds_per_minute
 from gmconsole.systems.torg.deck import DeckState
 from gmconsole.systems.torg.hand import HeldCards, describe_cards
 from gmconsole.systems.torg.initiative import DramaDeckOrder, side_of
@@ -62,7 +63,7 @@ def _change(old: TorgSheet, new: TorgSheet, notes: list[str]) -> SheetChange | N
     if new == old:
         return None
     harmed = new.damage.shock > old.damage.shock
-    return SheetChange(new, "; ".join(n for n in notes if n) or "round effects updated", harmed=harmed)
+    return SheetChange(new, ", ".join(n for n in notes if n) or "round effects updated", harmed=harmed)
 
 
 def start_of_round(order: DramaDeckOrder, sheet: TorgSheet, scene: Scene) -> SheetChange | None:
@@ -95,10 +96,13 @@ def start_of_round(order: DramaDeckOrder, sheet: TorgSheet, scene: Scene) -> She
             got = new.cards.top_up(state, scene.rng, len(new.cards.hand) + 1, partial=True)
             notes.append(f"draws {describe_cards(got, order.deck)} (inspiration)")
         marks = [m for m in LINE_MARKS if m in mine and (m != "confused" or side == "hero")]
+        gone = [m for m in new.this_round if m in LINE_MARKS and m not in marks]
         kept = [m for m in new.this_round if m.partition(":")[0] not in LINE_MARKS]
         new.this_round = [*marks, *kept]
         if marks:
             notes.append(f"{', '.join(marks)} this round")
+        if gone:
+            notes.append(f"no longer {', '.join(gone)}")
     save_deck(order, scene, state)
     change = _change(sheet, new, notes)
     if change is not None and c.status != "out" and (new.damage.unconscious or new.damage.dead):
@@ -106,14 +110,18 @@ def start_of_round(order: DramaDeckOrder, sheet: TorgSheet, scene: Scene) -> She
     return change
 
 
-def end_of_round(sheet: TorgSheet) -> SheetChange | None:
+def end_of_round(sheet: TorgSheet, scene: Scene | None = None) -> SheetChange | None:
+    """Bleeding, a minute of recovery every 6th round of the encounter, and the values of
+    cards played this round run out. The conflict line's marks stay until the next card
+    replaces them (`start_of_round`), so a quiet round logs nothing."""
     new = sheet.model_copy(deep=True)
-    notes = new.damage.end_round()
-    if not notes and new.damage.rounds != sheet.damage.rounds and new.damage.rounds:
-        notes.append(f"recovering: a minute in {6 - new.damage.rounds} round(s)")
-    if new.this_round:
-        notes.append(f"{round_text(new.this_round)} ends")
-        new.this_round = []
+    enc = scene.encounter if scene is not None else None
+    minute = None if enc is None else enc.round % rounds_per_minute() == 0
+    notes = new.damage.end_round(minute=minute)
+    played = [m for m in new.this_round if m.partition(":")[0] not in LINE_MARKS]
+    if played:
+        notes.append(f"{round_text(played)} card over")
+        new.this_round = [m for m in new.this_round if m not in played]
     return _change(sheet, new, notes)
 
 

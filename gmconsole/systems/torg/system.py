@@ -292,9 +292,10 @@ class TorgSystem(GameSystem):
         conditions: Sequence[str] = (),
         scene: Scene | None = None,
     ) -> SheetChange | None:
-        """Mortal bleeding (+1 shock unless `spend WHO bleed`), the recovery clock (a minute
-        every 6 rounds), and the round's marks and card values end. Nothing here rolls."""
-        return round_hooks.end_of_round(_sheet(sheet))
+        """Mortal bleeding (+1 shock unless `spend WHO bleed`), a minute of recovery every 6th
+        round of the encounter, and the values of cards played this round run out. Nothing
+        here rolls."""
+        return round_hooks.end_of_round(_sheet(sheet), scene)
 
     def end_encounter(self, sheet: BaseModel, scene: Scene | None = None) -> SheetChange | None:
         """End of the scene: pool cards back to the hand, the hand refilled to 4 from the

@@ -92,7 +92,7 @@ def test_up_is_marked_on_the_side_used_by_the_roll_and_gone_at_round_end(demo: S
     stack(demo, card_where(lambda c: not c.standard.hero))
     finish_round(demo)
     assert sheet(demo, "quinn").this_round == [] and sheet(demo, "tolwyn").this_round == []
-    assert "up ends" in demo.log[-1].text
+    assert "Quinn Reyes no longer up" in demo.log[-1].text
 
 
 def test_hero_inspiration_clears_shock_and_draws_each_player_a_card(demo: Session) -> None:
