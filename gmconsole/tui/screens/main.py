@@ -16,8 +16,9 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Container, Horizontal
+from textual.geometry import Size
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from gmconsole.engine.errors import GmConsoleError
 from gmconsole.engine.events import Event
@@ -26,6 +27,7 @@ from gmconsole.tui.messages import ActOn, Command, Prefill, Reroll
 from gmconsole.tui.widgets.command_line import CommandLine
 from gmconsole.tui.widgets.dice_log import DiceLog
 from gmconsole.tui.widgets.initiative import InitiativePane
+from gmconsole.tui.widgets.key_bar import KeyBar
 from gmconsole.tui.widgets.line_list import LineList
 from gmconsole.tui.widgets.reference import ReferencePane
 from gmconsole.tui.widgets.roster import RosterPane
@@ -55,6 +57,7 @@ class MainScreen(Screen[None]):
         self.saved = True
 
     def compose(self) -> ComposeResult:
+        self.set_class(self._is_wide(self.app.size), "-wide")  # before the panes get styled
         with Horizontal(id="status"):
             yield Static(id="status-left")
             yield Static(id="status-right")
@@ -65,7 +68,7 @@ class MainScreen(Screen[None]):
             yield ReferencePane(id="reference", classes="pane")
         yield Static(id="message")
         yield CommandLine(id="command")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self._apply_layout()
@@ -124,10 +127,13 @@ class MainScreen(Screen[None]):
 
     # ------------------------------------------------------------------ layout
 
+    @staticmethod
+    def _is_wide(size: Size) -> bool:
+        return size.width >= WIDE[0] and size.height >= WIDE[1]
+
     def _apply_layout(self) -> None:
-        wide = self.size.width >= WIDE[0] and self.size.height >= WIDE[1]
-        self.set_class(wide, "-wide")
-        self.set_class(not wide, "-narrow")
+        wide = self._is_wide(self.size)
+        self.set_class(wide, "-wide")  # a no-op unless the terminal crossed 120x40
         for pane_id in PANES:
             pane = self.query_one(f"#{pane_id}")
             shown = (

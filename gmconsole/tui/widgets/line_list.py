@@ -104,7 +104,12 @@ class LineList(ScrollView, can_focus=True):
         self._layout()
 
     def _layout(self) -> None:
-        width = max(1, self.scrollable_content_region.width - GUTTER)
+        width = self.scrollable_content_region.width - GUTTER
+        if width < 1:  # not laid out yet: wrapping to nothing would be slow and wrong
+            self._visual = [(i, row.text) for i, row in enumerate(self.rows)]
+            self._first_line = list(range(len(self.rows)))
+            self.virtual_size = Size(0, len(self.rows))
+            return  # on_resize lays the rows out once the widget has a size
         if width != self._width:
             self._wrap_cache.clear()
             self._width = width
