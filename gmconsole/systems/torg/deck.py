@@ -57,6 +57,9 @@ class DeckState(BaseModel):
     discard: list[int] = Field(default_factory=list)
     """Top last."""
     in_rounds: bool = False
+    line: str = "standard"
+    """The conflict line ("standard" or "dramatic") the card in effect was read with: a scene
+    changed mid-round takes effect from the next card."""
     pooled_this_round: list[str] = Field(default_factory=list)
     """Combatant ids who moved a card from hand to pool this round (one each)."""
     pools_opened: bool = False

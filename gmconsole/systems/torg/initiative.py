@@ -86,7 +86,7 @@ class DramaDeckOrder(SideOrder):
         state = self.deck_state(enc)
         if state is None or state.current is None:
             return None
-        return round_effects(self.deck.card(state.current), self.scene(enc))
+        return round_effects(self.deck.card(state.current), state.line)
 
     def side_of(self, c: Combatant, ctx: RoundContext) -> str:
         return side_of(c.side, bool(ctx.stat(c, "villain")))
@@ -139,6 +139,7 @@ class DramaDeckOrder(SideOrder):
             if fiat == "peek":
                 enc.state["fiat"] = "peek"  # still looking: the header keeps showing the top four
             card = state.flip(ctx.rng)
+        state.line = scene
         eff = round_effects(self.deck.card(card), scene)
         notices.append(Notice(kind="card", text=f"Card {self.deck.card(card).label()}: {eff.summary()}"))
         notices += self._announce(eff)
@@ -239,13 +240,15 @@ class DramaDeckOrder(SideOrder):
         first = f"{SIDE_LABEL[eff.initiative]} first"
         hero, villain = ", ".join(eff.hero) or "-", ", ".join(eff.villain) or "-"
         lines = [
-            f"{card.label()} · {scene}",
+            f"{card.label()} · {eff.scene}",
             *_fit(f"{first} · DSR {box}", [first, f"DSR: {box}"]),
             *_fit(
                 f"H: {hero} · V: {villain}", [*_wrapped(f"Heroes: {hero}"), *_wrapped(f"Villains: {villain}")]
             ),
             *_wrapped(f"Act: {approved}"),
         ]
+        if scene != eff.scene:
+            lines.append(f"{scene.capitalize()} from the next card")
         if enc.state.get("keep") == "yes":
             lines.append("Seized: this card stays next round")
         if enc.state.get("fiat") == "peek" and scene == "dramatic":

@@ -189,9 +189,9 @@ class TorgSheet(BaseModel):
     """The drama cards a player holds (None for those who never held any: the GM has no hand)."""
     this_round: list[str] = Field(default_factory=list)
     """What is in force on the character this round only: the flipped card's results for its
-    side ("up", "stymied", "setback", "confused") and cards played from the pool ("action",
-    "adrenalin:DEX", "coup_de_grace"...). Set by the round's start and by `play`, cleared when
-    the round ends (see `round_effects`)."""
+    side ("up", "stymied", "setback", "confused"; the next card replaces them) and the values
+    of cards played from the pool ("action", "adrenalin:DEX", "coup_de_grace"...; they end
+    with the round). The console keeps them; a check applies them."""
     notes: str = ""
 
     @model_validator(mode="before")

@@ -200,3 +200,21 @@ def test_unknown_scene_is_refused():
     enc.state["scene"] = "epic"
     with pytest.raises(RulesError, match="'standard' or 'dramatic'"):
         enc.start(order, ctx)
+
+
+def test_a_scene_changed_mid_round_takes_effect_from_the_next_card():
+    order = DramaDeckOrder(
+        deck=deck_of(
+            card(1, "hero", dramatic=ConflictLine("villain")),
+            card(2, "hero", dramatic=ConflictLine("villain")),
+        )
+    )
+    enc, ctx = setup(order)
+    fixed(order, enc, 1, 2)
+    enc.start(order, ctx)
+    enc.state["scene"] = "dramatic"
+    assert order.effects(enc).initiative == "hero"  # the order planned on the S line stands
+    assert order.header(enc)[0].endswith("· standard") and "Dramatic from the next card" in order.header(enc)
+    for _ in range(4):
+        enc.advance(order, ctx)
+    assert order.effects(enc).initiative == "villain" and actors(enc)[0] == "mobius"
