@@ -9,6 +9,7 @@ combatant is also named in the status line, so it is visible whatever is zoomed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
@@ -28,7 +29,6 @@ from gmconsole.tui.widgets.command_line import CommandLine
 from gmconsole.tui.widgets.dice_log import DiceLog
 from gmconsole.tui.widgets.initiative import InitiativePane
 from gmconsole.tui.widgets.key_bar import KeyBar
-from gmconsole.tui.widgets.line_list import LineList
 from gmconsole.tui.widgets.reference import ReferencePane
 from gmconsole.tui.widgets.roster import RosterPane
 
@@ -170,22 +170,24 @@ class MainScreen(Screen[None]):
     # ------------------------------------------------------------------ intents
 
     def run_line(self, line: str) -> None:
-        """Run one command line; a refusal becomes a message, never a traceback."""
+        """Run one command line through `Session.execute`."""
+        self._intent(lambda: self.session.execute(line), done=f"done: {line}")
+
+    def _intent(self, call: Callable[[], object], done: str = "done") -> None:
+        """Run one intent; report what it logged, or why it was refused (never a traceback,
+        and a refusal changed nothing), then redraw."""
         before = len(self.session.log)
         try:
-            self.session.execute(line)
+            call()
         except (GmConsoleError, ValueError, ValidationError) as exc:
             self.say(str(exc), error=True)
-            self.refresh_all()
-            return
         except OSError as exc:
             self.saved = False
             self.say(f"could not save: {exc}", error=True)
-            self.refresh_all()
-            return
-        self.saved = True
-        new = self.session.log[before:]
-        self.say(" · ".join(e.text for e in new[-3:]) if new else f"done: {line}")
+        else:
+            self.saved = True
+            new = self.session.log[before:]
+            self.say(" · ".join(e.text for e in new[-3:]) if new else done)
         self.refresh_all()
 
     def selected_who(self) -> str | None:
@@ -265,15 +267,6 @@ class MainScreen(Screen[None]):
             self.say(event.text)
         self.refresh_all()
 
-    def _intent(self, call: Any) -> None:
-        try:
-            event = call()
-        except (GmConsoleError, ValueError, ValidationError) as exc:
-            self.say(str(exc), error=True)
-        else:
-            self.say(event.text)
-        self.refresh_all()
-
     # ------------------------------------------------------------------ messages from panes
 
     @on(Command)
@@ -320,7 +313,3 @@ class MainScreen(Screen[None]):
     @on(ReferencePane.Roll)
     def _table_roll(self, message: ReferencePane.Roll) -> None:
         self._intent(lambda: self.session.roll_table(message.table, dice=message.dice))
-
-    @on(LineList.Highlighted, "#init-list")
-    def _highlighted(self) -> None:
-        self._show_status()
