@@ -328,27 +328,29 @@ class TorgSystem(GameSystem):
         return opts
 
     def check_switches(self, sheet: BaseModel, options: Mapping[str, Any] | None = None) -> list[RuleOption]:
-        """The dialog's switches; up and stymied default to what the card gave this round."""
+        """The dialog's switches (labels short enough for its 11-column label box, the rest in
+        the help); up and stymied default to what the card gave this round."""
         s = _sheet(sheet)
         switches = []
         if s.possibility_rated:
             switches.append(
-                RuleOption(
-                    "possibility", "Spend a Possibility if it fails", False, "One per action; counts 10+."
-                )
+                RuleOption("possibility", "Possibility", False, "Spend one if the roll fails: it counts 10+.")
             )
         for kind in ("hero", "drama"):
             if any(stand_in_deck().card(c).play == kind for c in s.held.all()):
-                switches.append(RuleOption(kind, f"Play a {kind} card if still failing", False))
+                help_ = f"Play a {kind} card from the pool (or hand) if the roll still fails."
+                switches.append(RuleOption(kind, f"{kind.capitalize()} card", False, help_))
         switches += [
-            RuleOption("up", "Up (one more roll)", "up" in s.this_round),
-            RuleOption("stymied", "Stymied (loses a roll-again)", "stymied" in s.this_round),
-            RuleOption("active_defence", "Active defence (bonus at least 1)", False),
+            RuleOption("up", "Up", "up" in s.this_round, "One more roll (the card's up result)."),
+            RuleOption(
+                "stymied", "Stymied", "stymied" in s.this_round, "The next roll-again chance is lost."
+            ),
+            RuleOption("active_defence", "Active def.", False, "An active defence: the bonus is at least 1."),
             RuleOption(
                 "action",
-                "Action type (approved actions)",
+                "Action type",
                 "auto",
-                "auto: from the skill; or attack, defend, trick, test, taunt, intimidate, maneuver.",
+                "For the card's approved actions. auto: from the skill.",
                 ("auto", "attack", "defend", "trick", "test", "taunt", "intimidate", "maneuver"),
             ),
         ]

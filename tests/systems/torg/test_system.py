@@ -220,3 +220,14 @@ def test_possibility_ledger_operations(torg, quin):
     guard = torg.parse_sheet({"name": "guard"})
     with pytest.raises(RulesError, match="is an Ord"):
         torg.gain_possibility(guard, "award")
+
+
+def test_check_switches_fit_the_dialog_and_follow_the_round(torg, quin):
+    keys = [s.key for s in torg.check_switches(quin)]
+    assert keys == ["possibility", "up", "stymied", "active_defence", "action"]
+    assert all(len(s.label) <= 11 for s in torg.check_switches(quin))
+    up = torg.parse_sheet({**torg.dump_sheet(quin), "this_round": ["up"], "cards": {"hand": [1]}})
+    switches = {s.key: s for s in torg.check_switches(up)}
+    assert switches["up"].default is True and "hero" in switches  # card 1 of the stand-in deck is a hero
+    guard = torg.parse_sheet({"name": "guard"})
+    assert "possibility" not in [s.key for s in torg.check_switches(guard)]
