@@ -379,6 +379,10 @@ class TorgSystem(GameSystem):
         return DramaDeckOrder(use_deck=bool(opts["drama_deck"]))
 
     def tables(self) -> list[Table]:
+        """The book's tables, then "Torg at the command line" (the verbs, settings, and what
+        `dmg` and `check` take)."""
+        from gmconsole.systems.torg.console_help import command_table
         from gmconsole.systems.torg.reference import all_tables
 
-        return all_tables()
+        help_table = command_table(self.sheet_actions, self.encounter_options, self.credit, self.licence)
+        return [*all_tables(), help_table]

@@ -185,6 +185,9 @@ def test_reference_tables_carry_credit_and_badges(torg):
     assert bonus.lookup(38)["Bonus"] == 11
     crt = next(t for t in tables if t.name == "Combat Results Table")
     assert crt.lookup(14)["Possibility-rated"] == "2 Wnd KO 5"
+    verbs = next(t for t in tables if t.name == "Torg at the command line")
+    assert "damage total" in verbs.rows[0][1] and any(r[0].startswith("buyoff WHO") for r in verbs.rows)
+    assert any(r[0] == "set scene standard|dramatic" for r in verbs.rows)
 
 
 def test_round_start_fatigue_with_an_armour_penalty_and_inspiration(torg, quin):
