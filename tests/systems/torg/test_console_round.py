@@ -63,6 +63,10 @@ def test_a_round_under_a_fatigue_card_orders_sides_and_tires_the_heroes(demo: Se
     assert enc.current.actors == [order[0]]
     last = demo.log[-1].text
     assert "Heroes are fatigued" in last and "Quinn Reyes fatigued, 3 shock" in last
+    demo.execute("undo")  # the flip, the fatigue and the new order go back together
+    assert demo.encounter.round == 2 and demo.order.effects(demo.encounter).card != card
+    assert all(sheet(demo, w).damage.shock == shock[w] for w in HEROES)
+    assert demo.order.deck_state(demo.encounter).draw_pile[0] == card
 
 
 def test_a_dramatic_scene_reads_the_d_line_villains_flurry_first(demo: Session) -> None:
