@@ -160,8 +160,11 @@ class InitiativePane(Vertical):
         by_id = {c.id: c for c in enc.combatants}
         self._label_width = max((len(step.label) for step in enc.steps), default=0)
         self._label_width = max(1, min(LABEL_MAX, self._label_width))
+        previous_label = None
         for i, step in enumerate(enc.steps):
             mark = "▶" if i == enc.pointer else ("✓" if i < enc.pointer else " ")
+            label = "" if step.label == previous_label else step.label  # a side named once
+            previous_label = step.label
             kind = "acting" if i == enc.pointer else ("muted" if i < enc.pointer else "")
             n = len(step.actors)
             for j, cid in enumerate(step.actors):
@@ -169,7 +172,7 @@ class InitiativePane(Vertical):
                 c = by_id[cid]
                 rows.append(
                     self._row(
-                        c, mark if j == 0 else " ", step.label if j == 0 else "", bracket, statuses, kind
+                        c, mark if j == 0 else " ", label if j == 0 else "", bracket, statuses, kind
                     )
                 )
                 placed.add(cid)
