@@ -11,7 +11,7 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
@@ -49,11 +49,8 @@ class CampaignPicker(ModalScreen["str | NewCampaign | None"]):
         width: 96%; max-width: 100; height: auto; max-height: 100%;
         border: thick $primary; background: $surface; padding: 0 1;
     }
-    CampaignPicker OptionList { height: auto; max-height: 8; }
-    CampaignPicker Input, CampaignPicker Select { margin: 0 0; }
-    CampaignPicker Horizontal { height: auto; }
-    CampaignPicker #new-name { width: 1fr; }
-    CampaignPicker #new-system { width: 24; }
+    CampaignPicker OptionList { height: auto; max-height: 10; }
+    CampaignPicker Input, CampaignPicker Select, CampaignPicker Button { margin: 1 0 0 0; }
     CampaignPicker .hint { color: $text-muted; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -72,15 +69,12 @@ class CampaignPicker(ModalScreen["str | NewCampaign | None"]):
                 yield OptionList(*[Option(p, id=p) for p in self.campaigns], id="choices")
             else:
                 yield Static("No campaigns found yet: type a folder below or create one.")
-            yield Input(placeholder="…or type a campaign folder and press Enter", id="path")
+            yield Input(placeholder="…or type a campaign folder and press Enter", id="path", compact=True)
             yield Label("New campaign (ctrl+n): name, system, then Create")
-            with Horizontal():
-                yield Input(placeholder="Campaign name", id="new-name")
-                yield Select(
-                    [(s, s) for s in system_ids()], prompt="system", id="new-system", allow_blank=True
-                )
-            yield Input(placeholder="folder (default: campaigns/<name>)", id="new-path")
-            yield Button("Create", id="create", variant="primary")
+            yield Input(placeholder="Campaign name", id="new-name", compact=True)
+            yield Select([(s, s) for s in system_ids()], prompt="system", id="new-system", compact=True)
+            yield Input(placeholder="folder (default: campaigns/<name>)", id="new-path", compact=True)
+            yield Button("Create", id="create", variant="primary", compact=True)
             yield Static("", id="picker-error")
             yield Static("Tab moves between fields · Enter opens", classes="hint")
 
