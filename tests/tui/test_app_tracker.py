@@ -39,7 +39,9 @@ def fight(order: TurnOrder) -> SimpleNamespace:
         rng=random.Random(4), stat=lambda c, name: system.stat(system.parse_sheet(c.sheet), name)
     )
     enc.start(order, ctx)
-    return SimpleNamespace(encounter=enc, order=order, system=system, roster={}, ctx=ctx)
+    return SimpleNamespace(
+        encounter=enc, order=order, system=system, ctx=ctx, sheet_of=lambda c: system.parse_sheet(c.sheet)
+    )
 
 
 class Host(App[None]):

@@ -9,7 +9,7 @@ card, the phase of a declare-then-resolve round) and its `columns()` (popcorn's 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.text import Span, Text
 from textual.app import ComposeResult
@@ -26,12 +26,10 @@ if TYPE_CHECKING:
 
 
 def status_of(session: Session, c: Combatant) -> StatusView | None:
-    """The system's view of a combatant's health, or None if its sheet cannot be read."""
-    try:
-        sheet: Any = c.sheet if c.sheet is not None else session.roster[c.ref or ""].sheet
-        return session.system.status(session.system.parse_sheet(sheet))
-    except Exception:  # a bad sheet is the roster's problem to report, not the tracker's
-        return None
+    """The system's view of a combatant's health, or None when its sheet cannot be read (a bad
+    sheet is the roster's to report, not the tracker's)."""
+    sheet = session.sheet_of(c)
+    return session.system.status(sheet) if sheet is not None else None
 
 
 def badges(c: Combatant, status: StatusView | None) -> str:
