@@ -33,8 +33,16 @@ def round_text(marks: list[str]) -> str:
 def describe(s: TorgSheet) -> str:
     a = s.attributes
     rated = f"Poss {s.possibilities.count}" if s.possibility_rated else "Ord"
-    cards = f" | cards {len(s.held.hand)}+{len(s.held.pool)}" if s.cards else ""
-    return f"DEX {a.DEX} STR {a.STR} TOU {a.TOU} | {rated}{cards} | {damage_text(s.damage)}"
+    parts = [f"DEX {a.DEX} STR {a.STR} TOU {a.TOU}", rated, damage_text(s.damage)]
+    if s.this_round:
+        parts.append(f"this round: {round_text(s.this_round)}")
+    if s.cards is not None:  # the roster shows this line: the GM reads the card numbers here
+        parts.append(f"hand: {describe_cards(s.cards.hand)}")
+        if s.cards.pool:
+            parts.append(f"pool: {describe_cards(s.cards.pool)}")
+        if s.cards.table:
+            parts.append(f"table: {describe_cards(s.cards.table)}")
+    return " | ".join(parts)
 
 
 def sheet_lines(s: TorgSheet) -> list[tuple[str, str]]:

@@ -58,3 +58,12 @@ def test_the_demos_nested_table_rolls(tmp_path: Path) -> None:
     with Session.open(copy) as s:
         event = s.roll_table("Living Land roadside", dice=[2, 3])
         assert "stelae ward" in event.text and "dead crows" in event.text
+
+
+def test_the_roster_line_shows_each_players_cards_by_number() -> None:
+    with Session.open(DEMO, read_only=True) as s:
+        kaatok = s.sheet_of(s.roster["kaatok"])
+        line = s.system.describe(kaatok)
+        for card in kaatok.held.hand + kaatok.held.pool:
+            assert f"#{card} " in line
+        assert "pool: #" in line and "hand: #" not in s.system.describe(s.sheet_of(s.roster["ruiz"]))
