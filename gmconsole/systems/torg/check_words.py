@@ -48,6 +48,7 @@ EXTRA_KEYS = frozenset(
         "effect_value",
         "effect_difficulty",
         "action",
+        "failing",
     }
 )
 ACTION_OF_SKILL = {

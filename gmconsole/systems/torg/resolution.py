@@ -139,8 +139,8 @@ def _result(
     mods = [Modifier(name, total.value), Modifier(f"bonus (die roll {roll.final})", total.bonus)]
     mods += [Modifier(m.label, m.value) for m in total.modifiers]
     outcome = total.outcome()
-    if total.failing:
-        outcome += " (failing: +1 DN to later tries, optional rule)"
+    if total.failing and extra.get("failing"):
+        outcome += " (failing: +1 DN to later tries)"
     lost = [s.note for s in roll.steps if s.face is None]
     cancelled = bool(roll.notes)  # up and stymie cancelled each other: both are used up
     detail: dict[str, Any] = {

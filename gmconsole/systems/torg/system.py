@@ -340,6 +340,10 @@ class TorgSystem(GameSystem):
             if any(stand_in_deck().card(c).play == kind for c in s.held.all()):
                 help_ = f"Play a {kind} card from the pool (or hand) if the roll still fails."
                 switches.append(RuleOption(kind, f"{kind.capitalize()} card", False, help_))
+        if (options or {}).get("failing"):
+            switches.append(
+                RuleOption("failing", "Failing", True, "Optional rule: a miss by 1-2 is failing.")
+            )
         switches += [
             RuleOption("up", "Up", "up" in s.this_round, "One more roll (the card's up result)."),
             RuleOption(

@@ -234,3 +234,14 @@ def test_check_switches_fit_the_dialog_and_follow_the_round(torg, quin):
     assert switches["up"].default is True and "hero" in switches  # card 1 of the stand-in deck is a hero
     guard = torg.parse_sheet({"name": "guard"})
     assert "possibility" not in [s.key for s in torg.check_switches(guard)]
+
+
+def test_the_optional_failing_result_follows_the_campaign(torg, quin):
+    """A miss by 1 or 2 is "failing" only under the optional rule (a switch the session fills in)."""
+    assert "failing" not in [s.key for s in torg.check_switches(quin, torg.option_defaults())]
+    on = {s.key: s.default for s in torg.check_switches(quin, {**torg.option_defaults(), "failing": True})}
+    assert on["failing"] is True
+    miss = CheckRequest(option="DEX", difficulty=12)  # DEX 11 + 0 (die 11) = 11: misses by 1
+    assert "failing" not in torg.check(quin, miss, random.Random(1), dice=[11]).outcome
+    ruled = CheckRequest(option="DEX", difficulty=12, extra={"failing": True})
+    assert "failing" in torg.check(quin, ruled, random.Random(1), dice=[11]).outcome
