@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from textual.app import App, SystemCommand
 from textual.screen import Screen
@@ -20,8 +20,12 @@ from gmconsole.engine.errors import GmConsoleError
 from gmconsole.tui import actions
 from gmconsole.tui.keymap import load_keymap
 from gmconsole.tui.screens.main import PANE_KEYS, MainScreen
-from gmconsole.tui.settings import Settings, load_settings, save_settings
+from gmconsole.tui.settings import load_settings, save_settings
 from gmconsole.tui.themes import DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes
+
+if TYPE_CHECKING:
+    from gmconsole.store.session import Session
+    from gmconsole.tui.screens.campaign_picker import NewCampaign
 
 
 class GmConsole(App[int]):
@@ -35,16 +39,15 @@ class GmConsole(App[int]):
         path: str | Path | None = None,
         *,
         rng: random.Random | None = None,
-        settings: Settings | None = None,
         remember: bool = True,
     ) -> None:
-        self.settings = settings or load_settings()
+        self.settings = load_settings()
         super().__init__()
         self.start_path = str(path) if path is not None else None
         self.rng = rng
         self.remember = remember
         """False in tests and benchmarks: the settings file is left alone."""
-        self.session: Any = None
+        self.session: Session | None = None
         self.notes: list[str] = []
         """Start-up problems (a bad theme or keymap file) shown once the screen is up."""
         themes, problems = load_themes()
@@ -79,6 +82,8 @@ class GmConsole(App[int]):
         from gmconsole.store.session import Session
         from gmconsole.tui.screens.problems import ProblemsScreen
 
+        if self.session is not None and Path(path).resolve() == Path(self.session.path).resolve():
+            return True  # already open here (opening again would find our own lock)
         try:
             session = Session.open(path, rng=self.rng)
         except (GmConsoleError, OSError) as exc:
@@ -155,7 +160,7 @@ class GmConsole(App[int]):
 
         self.push_screen(CampaignPicker(self.settings.recent), chosen)
 
-    def create_campaign(self, new: Any) -> bool:
+    def create_campaign(self, new: NewCampaign) -> bool:
         """Create the folder through the store (which refuses a bad name or system)."""
         from gmconsole.store.session import Session
 
