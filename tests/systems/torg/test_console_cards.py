@@ -158,3 +158,18 @@ def test_refill_draw_and_strip(demo: Session) -> None:
     with pytest.raises(RulesError, match="is not in the pool"):
         demo.execute(f"strip kaatok {held(demo, 'kaatok').hand[0]}")
     assert sorted(everything(demo)) == sorted(demo.order.deck.cards)
+
+
+def test_a_player_joining_mid_round_is_dealt_in_when_the_next_round_starts(demo: Session) -> None:
+    blank = demo.system.dump_sheet(demo.system.parse_sheet({"name": "Vance", "skills": {"reality": 1}}))
+    demo.save_character("vance", Character(name="Vance", kind="pc", sheet=blank))
+    demo.execute("add vance")
+    assert held(demo, "vance").hand == []  # no cards until the next flip deals the newcomer in
+    heroes = [s.actors[0] for s in demo.encounter.steps if s.label == "Heroes"]
+    assert heroes[-1] == "vance"  # acts at the end of the heroes' part of this round
+    for _ in range(20):
+        demo.execute("next")
+        if demo.encounter.round == 3:
+            break
+    assert len(held(demo, "vance").hand) == 4
+    assert sorted(everything(demo)) == sorted(demo.order.deck.cards)
