@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from app_driver import command, main_screen, make_app, screen_text, type_line
 
 from gmconsole.engine.events import EventKind
@@ -206,3 +207,26 @@ async def test_test_dialog_rolls_for_the_selected_combatant(campaign: Path) -> N
         event = app.session.log[-1]
         assert event.kind == EventKind.CHECK and event.who == "brock"
         assert event.text[:40] in screen_text(app)  # reported on the message line and in the log
+
+
+async def test_a_failed_save_is_shown_in_words(campaign: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import gmconsole.store.state as state
+
+    write = state.write_entity
+
+    def disk_full(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    app = make_app(campaign)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        monkeypatch.setattr(state, "write_entity", disk_full)
+        await pilot.press("s")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "NOT SAVED ✗" in text.splitlines()[0] and "✗ could not save encounters/ambush.toml" in text
+        assert app.session.encounter.round == 0  # nothing changed
+        monkeypatch.setattr(state, "write_entity", write)
+        await pilot.press("s")
+        await pilot.pause()
+        assert "saved ✓" in screen_text(app) and app.session.encounter.round == 1

@@ -23,6 +23,7 @@ from textual.widgets import Static
 
 from gmconsole.engine.errors import GmConsoleError
 from gmconsole.engine.events import Event
+from gmconsole.store.state import StoreError
 from gmconsole.tui import actions
 from gmconsole.tui.messages import ActOn, Command, Prefill, Reroll
 from gmconsole.tui.widgets.command_line import CommandLine
@@ -179,11 +180,11 @@ class MainScreen(Screen[None]):
         before = len(self.session.log)
         try:
             call()
+        except (StoreError, OSError) as exc:  # the disk refused: nothing was changed
+            self.saved = False
+            self.say(f"{exc} (nothing changed)", error=True)
         except (GmConsoleError, ValueError, ValidationError) as exc:
             self.say(str(exc), error=True)
-        except OSError as exc:
-            self.saved = False
-            self.say(f"could not save: {exc}", error=True)
         else:
             self.saved = True
             new = self.session.log[before:]
