@@ -35,14 +35,64 @@ class EventKind(StrEnum):
 
 
 class Change(BaseModel):
-    """One entity's state before and after; None means it did not exist (created / deleted)."""
+    """One entity's state before and after; None means it did not exist (created / deleted).
+
+    In memory a change holds both whole snapshots, which is what makes undo exact. The day's
+    log file keeps only `compact()`: the leaves that changed. A change read back from a log
+    has `diff` and no snapshots (the log is a record, not an undo stack).
+    """
 
     path: str
     before: dict[str, Any] | None = None
     after: dict[str, Any] | None = None
+    diff: dict[str, Any] | None = None
+    """Changed leaves by dotted key ("combatants.2.sheet.hp"), each {from, to}; a side that
+    did not exist is left out. Set on changes read from a log file."""
+    created: bool = False
+    deleted: bool = False
 
     def inverted(self) -> Change:
         return Change(path=self.path, before=self.after, after=self.before)
+
+    def compact(self) -> Change:
+        """What the log keeps: the changed leaves only (a created entity is all leaves)."""
+        return Change(
+            path=self.path,
+            diff=self.diff if self.diff is not None else leaf_diff(self.before or {}, self.after or {}),
+            created=self.created or (self.before is None and self.after is not None),
+            deleted=self.deleted or (self.after is None and self.before is not None),
+        )
+
+
+_MISSING = object()
+
+
+def leaf_diff(before: Any, after: Any, prefix: str = "") -> dict[str, Any]:
+    """The leaves that differ between two snapshots, by dotted key.
+
+    Tables are walked key by key and lists of equal length index by index, so one goblin's
+    hit points changing in a 500-combatant encounter costs one line, not the encounter.
+    """
+    out: dict[str, Any] = {}
+    if isinstance(before, dict) and isinstance(after, dict):
+        for key in [*before, *(k for k in after if k not in before)]:
+            out.update(
+                leaf_diff(before.get(key, _MISSING), after.get(key, _MISSING), f"{prefix}{key}.")
+            )
+        return out
+    if isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
+        for i, (b, a) in enumerate(zip(before, after, strict=True)):
+            out.update(leaf_diff(b, a, f"{prefix}{i}."))
+        return out
+    if (before is _MISSING and after is _MISSING) or before == after:
+        return out
+    entry = {}
+    if before is not _MISSING:
+        entry["from"] = before
+    if after is not _MISSING:
+        entry["to"] = after
+    out[prefix.rstrip(".") or "."] = entry
+    return out
 
 
 def _new_id() -> str:
@@ -70,7 +120,13 @@ class Event(BaseModel):
 
     @property
     def reversible(self) -> bool:
-        return bool(self.changes)
+        """Whether undo can take it back: it changed something and still holds the snapshots
+        (events read back from a log file only hold diffs)."""
+        return bool(self.changes) and all(c.diff is None for c in self.changes)
+
+    def compact(self) -> Event:
+        """The event as the day's log keeps it: changes reduced to their changed leaves."""
+        return self.model_copy(update={"changes": [c.compact() for c in self.changes]})
 
     def inverse(self) -> Event:
         """The compensating event: same changes, reversed, marked as undoing this one."""

@@ -52,8 +52,14 @@ def day_file(root: Path, event: Event) -> Path:
 
 
 def event_text(event: Event) -> str:
-    """The `[[event]]` block appended for one event."""
-    return dump_toml({"event": [plain(event.model_dump(exclude_none=True))]})
+    """The `[[event]]` block appended for one event: its changes as changed leaves only
+    (`Event.compact`), so a turn in a large encounter adds a few lines, not the encounter."""
+    dumped = event.compact().model_dump(exclude_none=True)
+    for change in dumped.get("changes", []):
+        for flag in ("created", "deleted"):
+            if not change.get(flag):
+                change.pop(flag, None)
+    return dump_toml({"event": [plain(dumped)]})
 
 
 def append_event(root: Path, event: Event) -> Path:
