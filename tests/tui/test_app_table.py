@@ -230,3 +230,21 @@ async def test_a_failed_save_is_shown_in_words(campaign: Path, monkeypatch: pyte
         await pilot.press("s")
         await pilot.pause()
         assert "saved ✓" in screen_text(app) and app.session.encounter.round == 1
+
+
+async def test_enter_acts_now_from_the_tracker_only(campaign: Path) -> None:
+    app = make_app(campaign)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        first = app.session.encounter.acting[0].id
+        await pilot.press("h")  # the first fighter holds
+        await pilot.pause()
+        tracker = main_screen(app).query_one("#init-list")
+        tracker.select_key(first)
+        await pilot.press("3", "enter")  # Enter in the log does nothing to the fight
+        await pilot.pause()
+        assert app.session.encounter.get(first).status == "held"
+        await pilot.press("1", "enter")
+        await pilot.pause()
+        assert [c.id for c in app.session.encounter.acting] == [first]

@@ -223,8 +223,10 @@ class MainScreen(Screen[None]):
         self.query_one(CommandLine).focus()
 
     def job_pick(self) -> None:
+        """Enter acts on the tracker's selection only while the tracker has the keys (Enter
+        in the log or the roster must not make someone act)."""
         cid = self.selected_who()
-        if cid is not None:
+        if cid is not None and self._focused_pane() == "initiative":
             self.post_message(ActOn(cid))
 
     def job_reroll(self) -> None:
