@@ -53,6 +53,9 @@ class RoundContext:
     stat: Callable[[Combatant, str], int] = lambda _c, _name: 0
     rolls: list[InitiativeRoll] = field(default_factory=list)
     """Every roll made while planning, in order."""
+    bystanders: list[Combatant] = field(default_factory=list)
+    """The campaign's other characters, not in this encounter, as combatants by reference, so
+    `stat` reads them too (Torg: cards held by PCs elsewhere stay out of a new deck)."""
 
     def die(self, sides: int) -> int:
         """One die: the next typed face if any (checked against the die), else a random one."""

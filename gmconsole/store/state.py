@@ -217,7 +217,14 @@ class SessionState:
             sheet = self.sheet_of(c)
             return 0 if sheet is None else self.system.stat(sheet, name)
 
-        return RoundContext(rng=self.rng, dice=list(dice or []), stat=stat)
+        enc = self.encounter
+        present = {c.ref for c in enc.combatants} if enc is not None else set()
+        bystanders = [
+            Combatant(id=f"roster:{slug}", name=ch.name, side=ch.default_side, ref=slug)
+            for slug, ch in self.roster.items()
+            if slug not in present and not ch.template
+        ]
+        return RoundContext(rng=self.rng, dice=list(dice or []), stat=stat, bystanders=bystanders)
 
     # ------------------------------------------------------------------ writing
 

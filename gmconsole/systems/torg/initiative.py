@@ -111,7 +111,7 @@ class DramaDeckOrder(SideOrder):
 
     def _new_deck(self, enc: Encounter, ctx: RoundContext) -> tuple[DeckState, list[Notice]]:
         held: set[int] = set()
-        for c in enc.combatants:
+        for c in [*enc.combatants, *ctx.bystanders]:  # PCs elsewhere keep their cards too
             held.update(mask_cards(ctx.stat(c, "drama_cards")))
         state = DeckState.shuffled(self.deck, ctx.rng, exclude=held)
         state.begin_rounds()

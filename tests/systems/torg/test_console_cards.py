@@ -173,3 +173,17 @@ def test_a_player_joining_mid_round_is_dealt_in_when_the_next_round_starts(demo:
             break
     assert len(held(demo, "vance").hand) == 4
     assert sorted(everything(demo)) == sorted(demo.order.deck.cards)
+
+
+def test_cards_held_by_pcs_outside_the_encounter_stay_out_of_a_new_deck(demo: Session) -> None:
+    """A scene without Quinn and Helena must not deal the cards they are holding to anyone."""
+    demo.execute("end")
+    absent = {p: sorted(held(demo, p).all()) for p in ("quinn", "helena")}
+    assert all(absent.values())
+    for line in ("encounter Scouting the ridge", "add tolwyn", "add kaatok", "add 2 edeinos", "start"):
+        demo.execute(line)
+    deck = demo.order.deck_state(demo.encounter)
+    away = {c for cards in absent.values() for c in cards}
+    assert not away & set(deck.all_cards())
+    assert not away & {c for p in ("tolwyn", "kaatok") for c in held(demo, p).all()}
+    assert sorted(everything(demo)) == sorted(demo.order.deck.cards)
