@@ -84,15 +84,13 @@ class LineList(ScrollView, can_focus=True):
     def cursor_key(self) -> str | None:
         return self.rows[self.cursor].key if self.cursor is not None else None
 
-    def set_rows(self, rows: list[Row], *, select: str | None = None, follow_end: bool = False) -> None:
+    def set_rows(self, rows: list[Row], *, select: str | None = None) -> None:
         """Replace the rows; the cursor goes to `select`, else stays on its key, else the nearest."""
         previous = self.cursor_key
         self.rows = rows
         target = select or previous
         keyed = [i for i, r in enumerate(rows) if r.key is not None]
         index = next((i for i in keyed if rows[i].key == target), None) if target else None
-        if follow_end and keyed and (index is None or select is None):
-            index = keyed[-1]
         if index is None and keyed:
             index = keyed[0] if self.cursor is None else min(keyed, key=lambda i: abs(i - (self.cursor or 0)))
         self.cursor = index
