@@ -81,9 +81,9 @@ ACTIONS: tuple[Action, ...] = (
         "remove",
         "x",
         "Remove",
-        "Remove the selected combatant from the encounter",
+        "Remove the selected combatant from the encounter (Enter confirms)",
         "Combatants",
-        "remove {who}",
+        "remove {who} ",
     ),
     Action(
         "damage",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -248,3 +249,19 @@ async def test_enter_acts_now_from_the_tracker_only(campaign: Path) -> None:
         await pilot.press("1", "enter")
         await pilot.pause()
         assert [c.id for c in app.session.encounter.acting] == [first]
+
+
+async def test_remove_waits_for_enter_and_rolls_read_without_markup(campaign: Path) -> None:
+    app = make_app(campaign)
+    async with app.run_test(size=(80, 24)) as pilot:
+        main_screen(app).query_one("#init-list").select_key("brock")
+        await pilot.press("x")  # one stray key must not take a fighter away
+        await pilot.pause()
+        assert "brock" in [c.id for c in app.session.encounter.combatants]
+        assert main_screen(app).query_one("#command").value == "remove brock "
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "brock" not in [c.id for c in app.session.encounter.combatants]
+        await command(pilot, "4d6kh3")
+        message = screen_text(app).splitlines()[-3]
+        assert "~~" not in message and re.search(r"4d6kh3 \(.*\(\d\).*\) = \d+", message)

@@ -26,6 +26,7 @@ from gmconsole.engine.events import Event
 from gmconsole.store.state import StoreError
 from gmconsole.tui import actions
 from gmconsole.tui.messages import ActOn, Command, Prefill, Reroll
+from gmconsole.tui.render import marked_text
 from gmconsole.tui.widgets.command_line import CommandLine
 from gmconsole.tui.widgets.dice_log import DiceLog
 from gmconsole.tui.widgets.initiative import InitiativePane
@@ -120,10 +121,11 @@ class MainScreen(Screen[None]):
         """One line under the panes: the last result, or why something was refused. Only the
         start of a long one (a round of 500 initiative rolls) fits; the log has all of it."""
         line = self.query_one("#message", Static)
-        text = ("✗ " if error else "") + text
         if len(text) > MESSAGE_MAX:
             text = text[: MESSAGE_MAX - 1] + "…"
-        line.update(Text(text, style="bold" if error else "", no_wrap=True, overflow="ellipsis"))
+        shown = Text(f"✗ {text}", style="bold") if error else marked_text(text)
+        shown.no_wrap, shown.overflow = True, "ellipsis"
+        line.update(shown)
         line.set_class(error, "-error")
 
     # ------------------------------------------------------------------ layout
