@@ -95,7 +95,7 @@ class MainScreen(Screen[None]):
 
     def _show_status(self) -> None:
         s = self.session
-        left = Text()
+        left = Text(no_wrap=True, overflow="ellipsis")
         left.append(s.campaign.name, style="bold")
         left.append(f" · {s.system.name}")
         enc = s.encounter
