@@ -33,6 +33,7 @@ from gmconsole.tui.widgets.initiative import InitiativePane
 from gmconsole.tui.widgets.key_bar import KeyBar
 from gmconsole.tui.widgets.reference import ReferencePane
 from gmconsole.tui.widgets.roster import RosterPane
+from gmconsole.tui.widgets.static_text import set_content
 
 if TYPE_CHECKING:
     from gmconsole.store.session import Session
@@ -114,8 +115,8 @@ class MainScreen(Screen[None]):
             right = Text("saved ✓")
         else:
             right = Text("NOT SAVED ✗", style="bold reverse")
-        self.query_one("#status-left", Static).update(left)
-        self.query_one("#status-right", Static).update(right)
+        set_content(self.query_one("#status-left", Static), left, layout=False)
+        set_content(self.query_one("#status-right", Static), right)
 
     def say(self, text: str, *, error: bool = False) -> None:
         """One line under the panes: the last result, or why something was refused. Only the
@@ -125,7 +126,7 @@ class MainScreen(Screen[None]):
             text = text[: MESSAGE_MAX - 1] + "…"
         shown = Text(f"✗ {text}", style="bold") if error else marked_text(text)
         shown.no_wrap, shown.overflow = True, "ellipsis"
-        line.update(shown)
+        set_content(line, shown, layout=False)
         line.set_class(error, "-error")
 
     # ------------------------------------------------------------------ layout

@@ -20,6 +20,7 @@ from gmconsole.engine.encounter import Combatant, Encounter
 from gmconsole.engine.tracks import StatusView
 from gmconsole.tui.render import condition_reminder, condition_text
 from gmconsole.tui.widgets.line_list import LineList, Row
+from gmconsole.tui.widgets.static_text import set_content
 
 if TYPE_CHECKING:
     from gmconsole.store.session import Session
@@ -92,15 +93,15 @@ class InitiativePane(Vertical):
         reminder = self.query_one("#init-reminder", Static)
         lines = self.query_one(LineList)
         if enc is None:
-            title.update("No encounter. Type 'encounter <name>' (: to type) to begin one.")
+            set_content(title, "No encounter. Type 'encounter <name>' (: to type) to begin one.")
             header.display = reminder.display = False
             lines.set_rows([])
             return
         statuses = {c.id: status_of(session, c) for c in enc.combatants}
-        title.update(self._title(enc))
+        set_content(title, self._title(enc))
         self.border_subtitle = order.name if order else enc.order
         head = list(order.header(enc)) if order and enc.started else []
-        header.update("\n".join(head))
+        set_content(header, "\n".join(head))
         header.display = bool(head)
         columns = order.columns(enc) if order and enc.started else None
         rows = self._column_rows(enc, columns, statuses) if columns else self._step_rows(enc, statuses)
@@ -115,7 +116,7 @@ class InitiativePane(Vertical):
                     lines.scroll_to_row(max(0, i - 1), top=True)
                     break
         text = self._reminder(enc)
-        reminder.update(text)
+        set_content(reminder, text)
         reminder.display = bool(text)
 
     # ------------------------------------------------------------------ pieces
