@@ -245,3 +245,15 @@ def test_shipped_themes_load_and_stay_in_256_colours() -> None:
         for colour in filter(None, colours):
             r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
             assert {r, g, b} <= xterm or (r == g == b and r in greys), f"{theme.name}: {colour}"
+
+
+async def test_help_lists_every_verb_the_command_line_takes(campaign: Path) -> None:
+    from gmconsole.store import commands
+
+    app = make_app(campaign)
+    async with app.run_test(size=(120, 80)) as pilot:
+        await pilot.press("question_mark", "end")
+        await pilot.pause()
+        text = screen_text(app)
+        for usage in commands.USAGE.values():
+            assert usage in text, usage  # brackets such as [start|end|round] survive as text

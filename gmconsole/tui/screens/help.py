@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding, BindingType
 
+from gmconsole.store import commands
 from gmconsole.tui.actions import help_rows
 from gmconsole.tui.keymap import keymap_path
 from gmconsole.tui.screens.reading import ReadingScreen
@@ -37,7 +38,22 @@ def help_table(keymap: Mapping[str, str] | None = None, panes: Sequence[tuple[st
         if group != current:
             table.add_row(Text(f"— {group} —", style="bold underline"), "", "")
             current = group
-        table.add_row(keys, text, verb)
+        table.add_row(Text(keys), Text(text), Text(verb))  # Text: "[rounds]" is not markup
+    return table
+
+
+def verbs_table() -> Table:
+    """Everything the command line takes, from the store's own usage lines (so it cannot
+    drift from what `Session.execute` parses)."""
+    table = Table(box=None, expand=True, pad_edge=False, show_header=False)
+    table.add_column(ratio=1)
+    table.add_column(ratio=1)
+    table.add_row(Text("— Command line (:) —", style="bold underline"), "")
+    table.add_row(Text("3d6+2, 4d6kh3, 1d20+5 …"), Text("dice; several commands: next; dmg orc 5"))
+    usages = [Text(u) for u in commands.USAGE.values()]
+    half = (len(usages) + 1) // 2
+    for left, right in zip(usages[:half], [*usages[half:], Text()], strict=True):
+        table.add_row(left, right)
     return table
 
 
@@ -59,4 +75,4 @@ class HelpScreen(ReadingScreen):
     def pages(self) -> list[RenderableType]:
         tips = Text("\n".join(f"• {tip}" for tip in TIPS))
         where = Text(f"Remap keys in {keymap_path()} (action id = \"keys\").")
-        return [help_table(self.keymap, self.panes), tips, where]
+        return [help_table(self.keymap, self.panes), verbs_table(), tips, where]
