@@ -75,7 +75,7 @@ class CampaignPicker(ModalScreen["str | NewCampaign | None"]):
             yield Select([(s, s) for s in system_ids()], prompt="system", id="new-system", compact=True)
             yield Input(placeholder="folder (default: campaigns/<name>)", id="new-path", compact=True)
             yield Button("Create", id="create", variant="primary", compact=True)
-            yield Static("", id="picker-error")
+            yield Static("", id="picker-error", markup=False)
             yield Static("Tab moves between fields · Enter opens", classes="hint")
 
     @on(OptionList.OptionSelected)

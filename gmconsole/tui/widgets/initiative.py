@@ -93,7 +93,7 @@ class InitiativePane(Vertical):
         reminder = self.query_one("#init-reminder", Static)
         lines = self.query_one(LineList)
         if enc is None:
-            set_content(title, "No encounter. Type 'encounter <name>' (: to type) to begin one.")
+            set_content(title, Text("No encounter. Type 'encounter <name>' (: to type) to begin one."))
             header.display = reminder.display = False
             lines.set_rows([])
             return
@@ -101,7 +101,7 @@ class InitiativePane(Vertical):
         set_content(title, self._title(enc))
         self.border_subtitle = order.name if order else enc.order
         head = list(order.header(enc)) if order and enc.started else []
-        set_content(header, "\n".join(head))
+        set_content(header, Text("\n".join(head)))  # Text: a "[card]" is not markup
         header.display = bool(head)
         columns = order.columns(enc) if order and enc.started else None
         rows = self._column_rows(enc, columns, statuses) if columns else self._step_rows(enc, statuses)
@@ -116,7 +116,7 @@ class InitiativePane(Vertical):
                     lines.scroll_to_row(max(0, i - 1), top=True)
                     break
         text = self._reminder(enc)
-        set_content(reminder, text)
+        set_content(reminder, Text(text))
         reminder.display = bool(text)
 
     # ------------------------------------------------------------------ pieces
