@@ -68,12 +68,10 @@ class GmConsole(App[int]):
 
     def on_mount(self) -> None:
         path = self.start_path or self.settings.last_campaign
-        if path and Path(path).is_dir():
-            self.open_campaign(path)
-        else:
-            self.job_open()
+        if not (path and Path(path).is_dir() and self.open_campaign(path)):
+            self.job_open()  # nothing to open, or it could not be opened (the notice says why)
         for note in self.notes:
-            self.notify(note, severity="warning", timeout=10)
+            self.notify(note, severity="warning", timeout=10, markup=False)
 
     # ------------------------------------------------------------------ campaigns
 
@@ -87,7 +85,7 @@ class GmConsole(App[int]):
         try:
             session = Session.open(path, rng=self.rng)
         except (GmConsoleError, OSError) as exc:
-            self.notify(f"cannot open {path}: {exc}", severity="error", timeout=10)
+            self.notify(f"cannot open {path}: {exc}", severity="error", timeout=10, markup=False)
             return False
         if self.session is not None:
             self.session.close()
@@ -102,7 +100,8 @@ class GmConsole(App[int]):
             self.push_screen(screen)
         if session.read_only:
             holder = f" by {session.lock_holder}" if session.lock_holder else ""
-            self.notify(f"Opened read-only: the campaign is locked{holder}.", severity="warning", timeout=10)
+            notice = f"Opened read-only: the campaign is locked{holder}."
+            self.notify(notice, severity="warning", timeout=10, markup=False)
         if session.problems:
             self.push_screen(ProblemsScreen([str(p) for p in session.problems]))
         return True
@@ -117,7 +116,7 @@ class GmConsole(App[int]):
         try:
             save_settings(self.settings)
         except OSError as exc:
-            self.notify(f"settings not saved: {exc}", severity="warning")
+            self.notify(f"settings not saved: {exc}", severity="warning", markup=False)
 
     def watch_theme(self, theme: str) -> None:
         if theme != self.settings.theme:
@@ -167,7 +166,7 @@ class GmConsole(App[int]):
         try:
             Session.create(new.path, name=new.name, system_id=new.system).close()
         except (GmConsoleError, OSError) as exc:
-            self.notify(f"cannot create {new.path}: {exc}", severity="error", timeout=10)
+            self.notify(f"cannot create {new.path}: {exc}", severity="error", timeout=10, markup=False)
             return False
         return True
 

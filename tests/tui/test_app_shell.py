@@ -257,3 +257,15 @@ async def test_help_lists_every_verb_the_command_line_takes(campaign: Path) -> N
         text = screen_text(app)
         for usage in commands.USAGE.values():
             assert usage in text, usage  # brackets such as [start|end|round] survive as text
+
+
+async def test_an_unusable_campaign_says_why_and_offers_the_picker(tmp_path: Path) -> None:
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "campaign.toml").write_text("name = [unclosed\n", encoding="utf-8")
+    app = GmConsole(broken)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignPicker)
+        assert app.session is None
+        assert any("cannot open" in n.message for n in app._notifications)
