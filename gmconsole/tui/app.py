@@ -48,6 +48,8 @@ class GmConsole(App[int]):
         self.remember = remember
         """False in tests and benchmarks: the settings file is left alone."""
         self.session: Session | None = None
+        self.open_error: str | None = None
+        """Why the last campaign could not be opened (the picker shows it)."""
         self.notes: list[str] = []
         """Start-up problems (a bad theme or keymap file) shown once the screen is up."""
         themes, problems = load_themes()
@@ -69,7 +71,7 @@ class GmConsole(App[int]):
     def on_mount(self) -> None:
         path = self.start_path or self.settings.last_campaign
         if not (path and Path(path).is_dir() and self.open_campaign(path)):
-            self.job_open()  # nothing to open, or it could not be opened (the notice says why)
+            self.job_open(self.open_error)  # nothing to open, or it could not be (and why)
         for note in self.notes:
             self.notify(note, severity="warning", timeout=10, markup=False)
 
@@ -85,7 +87,8 @@ class GmConsole(App[int]):
         try:
             session = Session.open(path, rng=self.rng)
         except (GmConsoleError, OSError) as exc:
-            self.notify(f"cannot open {path}: {exc}", severity="error", timeout=10, markup=False)
+            self.open_error = f"cannot open {path}: {exc}"
+            self.notify(self.open_error, severity="error", timeout=10, markup=False)
             return False
         if self.session is not None:
             self.session.close()
@@ -142,7 +145,7 @@ class GmConsole(App[int]):
         self.theme = nxt
         self.notify(f"Theme: {nxt}", timeout=2)
 
-    def job_open(self) -> None:
+    def job_open(self, error: str | None = None) -> None:
         from gmconsole.tui.screens.campaign_picker import CampaignPicker, NewCampaign
 
         def chosen(choice: str | NewCampaign | None) -> None:
@@ -151,13 +154,13 @@ class GmConsole(App[int]):
                     self.exit(0)
                 return
             if isinstance(choice, NewCampaign) and not self.create_campaign(choice):
-                self.job_open()
+                self.job_open(self.open_error)
                 return
             path = choice.path if isinstance(choice, NewCampaign) else choice
             if not self.open_campaign(path):
-                self.job_open()
+                self.job_open(self.open_error)
 
-        self.push_screen(CampaignPicker(self.settings.recent), chosen)
+        self.push_screen(CampaignPicker(self.settings.recent, error=error), chosen)
 
     def create_campaign(self, new: NewCampaign) -> bool:
         """Create the folder through the store (which refuses a bad name or system)."""
@@ -166,7 +169,8 @@ class GmConsole(App[int]):
         try:
             Session.create(new.path, name=new.name, system_id=new.system).close()
         except (GmConsoleError, OSError) as exc:
-            self.notify(f"cannot create {new.path}: {exc}", severity="error", timeout=10, markup=False)
+            self.open_error = f"cannot create {new.path}: {exc}"
+            self.notify(self.open_error, severity="error", timeout=10, markup=False)
             return False
         return True
 

@@ -268,4 +268,5 @@ async def test_an_unusable_campaign_says_why_and_offers_the_picker(tmp_path: Pat
         await pilot.pause()
         assert isinstance(app.screen, CampaignPicker)
         assert app.session is None
-        assert "cannot open" in screen_text(app)  # the notice says why
+        text = screen_text(app)
+        assert "✗ cannot open" in text and "invalid TOML" in text  # the picker says why

@@ -58,9 +58,11 @@ class CampaignPicker(ModalScreen["str | NewCampaign | None"]):
         Binding("ctrl+n", "new", "New campaign", id="picker.new"),
     ]
 
-    def __init__(self, recent: list[str], root: Path | None = None) -> None:
+    def __init__(self, recent: list[str], root: Path | None = None, *, error: str | None = None) -> None:
         super().__init__()
         self.campaigns = find_campaigns(recent, root)
+        self.error = error
+        """Why the last campaign could not be opened or created, shown until the next try."""
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
@@ -75,7 +77,7 @@ class CampaignPicker(ModalScreen["str | NewCampaign | None"]):
             yield Select([(s, s) for s in system_ids()], prompt="system", id="new-system", compact=True)
             yield Input(placeholder="folder (default: campaigns/<name>)", id="new-path", compact=True)
             yield Button("Create", id="create", variant="primary", compact=True)
-            yield Static("", id="picker-error", markup=False)
+            yield Static(f"✗ {self.error}" if self.error else "", id="picker-error", markup=False)
             yield Static("Tab moves between fields · Enter opens", classes="hint")
 
     @on(OptionList.OptionSelected)
