@@ -49,3 +49,12 @@ async def test_long_history_opens_on_the_newest_page_and_scrolls_back_to_the_fir
         assert pane.selected == session.log[0].id
         await pilot.press("end")
         assert pane.selected == session.log[-1].id
+
+
+async def test_a_click_selects_the_row_under_the_mouse() -> None:
+    session = SimpleNamespace(log=[roll(i) for i in range(5)])
+    app = Host(session)
+    async with app.run_test(size=(80, 20)) as pilot:
+        await pilot.pause()
+        await pilot.click(DiceLog, offset=(10, 1))
+        assert app.query_one(DiceLog).selected == session.log[1].id

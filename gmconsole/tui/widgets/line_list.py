@@ -15,6 +15,7 @@ from typing import ClassVar
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual import events
 from textual.binding import Binding, BindingType
 from textual.geometry import Region, Size
 from textual.message import Message
@@ -218,6 +219,14 @@ class LineList(ScrollView, can_focus=True):
     def notify_style_update(self) -> None:
         self._styles.clear()
         super().notify_style_update()
+
+    def on_click(self, event: events.Click) -> None:
+        """The mouse is optional, but a click selects the row under it."""
+        index = self.scroll_offset.y + event.y
+        if 0 <= index < len(self._visual):
+            row_index = self._visual[index][0]
+            if self.rows[row_index].key is not None:
+                self.move_to(row_index)
 
     def on_focus(self) -> None:
         self.refresh()
