@@ -18,7 +18,7 @@ from textual.screen import Screen
 
 from gmconsole.engine.errors import GmConsoleError
 from gmconsole.tui import actions
-from gmconsole.tui.keymap import load_keymap
+from gmconsole.tui.keymap import clashes, load_keymap
 from gmconsole.tui.screens.main import PANE_KEYS, MainScreen
 from gmconsole.tui.settings import load_settings, save_settings
 from gmconsole.tui.themes import DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes
@@ -61,7 +61,7 @@ class GmConsole(App[int]):
         keymap, keymap_problems = load_keymap(known=[b.id or "" for _, b in self.pane_bindings])
         self.keymap = keymap
         self.set_keymap(keymap)
-        self.notes += problems + keymap_problems
+        self.notes += problems + keymap_problems + clashes(keymap)
         wanted = self.settings.theme
         self.theme = wanted if wanted in self.available_themes else DEFAULT_THEME
 

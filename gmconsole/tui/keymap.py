@@ -59,3 +59,13 @@ def load_keymap(path: Path | None = None, known: Iterable[str] = ()) -> tuple[di
     except (OSError, tomllib.TOMLDecodeError) as exc:
         return {}, [f"{path}: {exc}"]
     return parse_keymap(data, str(path), known)
+
+
+def clashes(keymap: dict[str, str]) -> list[str]:
+    """Keys the keymap gives to two registry actions at once ("n: next-turn and undo"); only
+    one of them would ever run, so the GM is told instead of left guessing."""
+    owners: dict[str, list[str]] = {}
+    for action in ACTION_BY_ID.values():
+        for key in keymap.get(action.id, action.keys).split(","):
+            owners.setdefault(key.strip(), []).append(action.id)
+    return [f"keymap: {key} is bound to {' and '.join(ids)}" for key, ids in owners.items() if len(ids) > 1]

@@ -6,7 +6,7 @@ import pytest
 
 from gmconsole.store import commands
 from gmconsole.tui import actions
-from gmconsole.tui.keymap import parse_keymap
+from gmconsole.tui.keymap import clashes, parse_keymap
 from gmconsole.tui.render import marked_text
 
 SWALLOWED = {"ctrl+s", "ctrl+q", "ctrl+h", "ctrl+m", "ctrl+i", "ctrl+z", "ctrl+j", "ctrl+backslash"}
@@ -49,3 +49,8 @@ def test_dropped_dice_are_struck_and_parenthesised_not_just_coloured() -> None:
     assert struck == ["(2)"] and bold == ["15"]
     check = marked_text("Ayla: d20: [14 (3)] +2 = 16 vs 15: success (margin +1)")
     assert [check.plain[s.start : s.end] for s in check.spans if "strike" in str(s.style)] == ["(3)"]
+
+
+def test_keymap_clash_is_reported() -> None:
+    assert clashes({}) == []  # the shipped keys never clash
+    assert clashes({"undo": "n"}) == ["keymap: n is bound to next-turn and undo"]
