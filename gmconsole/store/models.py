@@ -76,10 +76,17 @@ def file_of_path(entity_path: str) -> str:
 
 
 def snapshot(model: BaseModel) -> dict[str, Any]:
-    """The plain dict an entity is stored and undone as (None dropped).
+    """The plain dict an entity is stored and undone as (None and defaults dropped).
 
     Python mode, not JSON mode: the values a GM typed in TOML (dates, `inf`) must come back out
-    exactly as they went in, which a JSON detour would not do."""
+    exactly as they went in, which a JSON detour would not do. Fields still at their default
+    (`trigger = ""`, `conditions = []`, an empty `[extra]`) are left out: loading restores them,
+    and a 500-goblin encounter file shrinks to what is actually there to read or diff."""
+    return model.model_dump(exclude_none=True, exclude_defaults=True)
+
+
+def full_dump(model: BaseModel) -> dict[str, Any]:
+    """Every field, defaults included (what a hand-written file may legitimately spell out)."""
     return model.model_dump(exclude_none=True)
 
 
@@ -126,7 +133,7 @@ def parse_entity(kind: str, raw: dict[str, Any], text: str, shown: str) -> tuple
         model = MODEL_OF_KIND[kind].model_validate(body)
     except ValidationError as exc:
         raise FileProblem(*validation_problems(exc, shown, text)) from exc
-    extra = unknown_keys(body, snapshot(model))
+    extra = unknown_keys(body, full_dump(model))
     if extra:
         raise FileProblem(*(_unknown(shown, text, loc) for loc in extra))
     return model, migrated

@@ -22,7 +22,7 @@ def test_create_campaign_then_check_is_clean(tmp_path: Path) -> None:
     root = create_campaign(tmp_path / "new", name="New one", system_id="generic")
     assert check_campaign(root) == []
     assert (root / "campaign.toml").read_text() == (
-        'schema_version = 1\nname = "New one"\nsystem = "generic"\n\n[options]\n\n[clock]\n'
+        'schema_version = 1\nname = "New one"\nsystem = "generic"\n'  # defaults are left out
     )
 
 

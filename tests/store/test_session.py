@@ -28,9 +28,7 @@ def test_create_writes_a_campaign_folder(session: Session) -> None:
         "schema_version": 1,
         "name": "Test",
         "system": "generic",
-        "options": {},
-        "clock": {},
-    }
+    }  # empty [options] and [clock] are defaults, left out of the file
     assert ".lock" in (root / ".gitignore").read_text()
     assert list(session.roster) == ["ayla", "brak", "goblin"]
     assert read(root, "roster/ayla.toml")["sheet"]["hp"] == 12
