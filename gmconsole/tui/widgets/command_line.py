@@ -50,8 +50,7 @@ class CommandLine(Input):
         self._completer = session.completions
 
     def prefill(self, text: str) -> None:
-        self.value = text
-        self.cursor_position = len(text)
+        self._set(text)
         self.focus()
 
     # ------------------------------------------------------------------ history
@@ -60,8 +59,7 @@ class CommandLine(Input):
         if not self.history:
             return
         self._pos = max(0, min(len(self.history), self._pos + step))
-        self.value = self.history[self._pos] if self._pos < len(self.history) else ""
-        self.cursor_position = len(self.value)
+        self._set(self.history[self._pos] if self._pos < len(self.history) else "")
 
     def remember(self, line: str) -> None:
         if line and (not self.history or self.history[-1] != line):
@@ -72,7 +70,8 @@ class CommandLine(Input):
     # ------------------------------------------------------------------ completion
 
     def action_complete(self) -> None:
-        """Complete the last word; pressing Tab again cycles through the other candidates."""
+        """Complete the line from `Session.completions` (whole lines: verbs, then the names
+        that fit the verb); pressing Tab again cycles through the other candidates."""
         if self._cycle and self.value == self._cycle[1][self._cycle[2]]:
             base, options, i = self._cycle
             i = (i + 1) % len(options)
@@ -80,21 +79,12 @@ class CommandLine(Input):
             self._set(options[i])
             return
         line = self.value
-        options = [self._complete_line(line, c) for c in self._completer(line)]
-        options = list(dict.fromkeys(o for o in options if o.lower() != line.lower()))
+        options = list(dict.fromkeys(o for o in self._completer(line) if o.lower() != line.lower()))
         if not options:
             self.app.bell()
             return
         self._cycle = (line, options, 0)
         self._set(options[0])
-
-    @staticmethod
-    def _complete_line(line: str, candidate: str) -> str:
-        """Candidates may be whole lines or just the word being typed; build the whole line."""
-        if candidate.lower().startswith(line.lower()) and line:
-            return candidate
-        head, _, _word = line.rpartition(" ")
-        return f"{head} {candidate}".lstrip() if head else candidate
 
     def _set(self, value: str) -> None:
         self.value = value
