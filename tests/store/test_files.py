@@ -129,3 +129,21 @@ def test_line_of_follows_the_key_path() -> None:
     assert line_of(text, ["combatants", 1, "sheet", "hp"]) == 16
     assert line_of(text, ["combatants", 0, "sheet", "hp"]) == 9
     assert line_of(text, ["nothing", "here"]) == 1
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ({"a": "x\ry"}, True),
+        ({"a": "x\\ry"}, False),  # a backslash and an r is not a carriage return
+        ({"a": ["b", {"c": "\r"}]}, True),
+        ({"k\r": 1}, True),
+        ({"a": "\\\r"}, True),
+        ({"when": __import__("datetime").date(2020, 1, 1)}, False),
+        ({"a": "plain"}, False),
+    ],
+)
+def test_carriage_returns_are_found_anywhere(value: dict, expected: bool) -> None:
+    from gmconsole.store.files import _has_cr
+
+    assert _has_cr(value) is expected
