@@ -42,6 +42,7 @@ USAGE: dict[str, str] = {
     "encounter": "encounter NAME",
     "end": "end",
     "set": "set SETTING VALUE",
+    "calc": "calc CALCULATOR ARGS...",
 }
 """Every verb and its usage line (the help screen and completions read this too)."""
 
@@ -250,10 +251,16 @@ def _set(verb: str, args: list[str], _n: Namer, _s: Namer) -> Command:
     return Command(verb, {"key": args[0], "value": args[1]})
 
 
+def _calc(verb: str, args: list[str], _n: Namer, _s: Namer) -> Command:
+    if not args:
+        raise _fail(verb, "name the calculator (see help)")
+    return Command(verb, {"key": args[0].lower(), "args": args[1:]})
+
+
 _HANDLERS: dict[str, Callable[[str, list[str], Namer, Namer], Command]] = {
     "next": _typed, "start": _typed, "prev": _bare, "undo": _bare, "redo": _bare, "end": _bare,
     "hold": _hold, "ready": _ready, "now": _now, "delay": _delay, "pick": _one_who,
     "dmg": _harm, "heal": _harm, "cond": _cond, "uncond": _uncond, "add": _add,
     "remove": _one_who, "out": _one_who, "in": _one_who, "roll": _roll, "check": _check,
-    "encounter": _encounter, "set": _set,
+    "encounter": _encounter, "set": _set, "calc": _calc,
 }  # fmt: skip

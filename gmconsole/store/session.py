@@ -336,6 +336,8 @@ class Session(EncounterIntents, RosterIntents, SheetIntents):
                 return self.end_encounter()
             case "set":
                 return self.set_encounter_option(a["key"], a["value"])
+            case "calc":
+                return self.calculate(a["key"], a["args"])
         raise commands.CommandError(f"unknown command {command.verb!r}")
 
     def _encounter_verb(self, name: str) -> Event:
@@ -364,6 +366,8 @@ class Session(EncounterIntents, RosterIntents, SheetIntents):
             names = sorted({t.name for t in self.tables})
         elif verb == "encounter":
             names = [e.name for e in self.encounters.values()]
+        elif verb == "calc":
+            names = [c.key for c in self.system.calculators]
         elif verb == "add":
             names = [c.name for c in self.roster.values()]
         else:

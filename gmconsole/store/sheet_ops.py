@@ -86,3 +86,14 @@ class SheetIntents(CombatIntents):
         data = {"action": action, "args": list(args), "detail": change.detail}
         text = f"{target.name} {change.text}" + "".join(f"; {n.text}" for n in notices)
         return self.commit(draft, EventKind.ROSTER, text, who=target.key, data=data)
+
+    def calculate(self, key: str, args: Sequence[str] = ()) -> Event:
+        """One of the system's calculators (`calc value 12 meters`); logged, changes nothing."""
+        keys = {c.key: c for c in self.system.calculators}
+        if key not in keys:
+            known = ", ".join(sorted(keys)) or "none"
+            raise RulesError(f"{self.system.name} has no calculator {key!r} (known: {known})")
+        answer = self.guarded(lambda: self.system.calculate(key, list(args)))
+        event = Event(kind=EventKind.NOTE, text=answer, data={"calc": key, "args": list(args)})
+        self.record(event)
+        return event

@@ -69,6 +69,18 @@ class SheetAction:
     help: str = ""
 
 
+@dataclass(frozen=True)
+class Calculator:
+    """A conversion or lookup a GM asks for mid-game without touching anyone's sheet (Torg's
+    value <-> measure chart, ARM's logarithmic scale). The command line takes `calc KEY ARGS`."""
+
+    key: str
+    label: str
+    usage: str = ""
+    """The arguments after KEY, for help and errors ("VALUE [UNIT]")."""
+    help: str = ""
+
+
 @dataclass
 class Scene:
     """What a hook may see besides the sheet, and change: a working copy of the active
@@ -245,6 +257,14 @@ class GameSystem(ABC):
     def perform(self, sheet: BaseModel, action: str, args: Sequence[str], scene: Scene) -> SheetChange:
         """Carry out one of `sheet_actions` on a character; refuse bad arguments by name."""
         raise RulesError(f"{self.name} has no action {action!r}")
+
+    calculators: ClassVar[Sequence[Calculator]] = ()
+    """Conversions and lookups the GM can run at the command line (see `calculate`)."""
+
+    def calculate(self, key: str, args: Sequence[str]) -> str:
+        """Run one of `calculators`; the answer is one line for the dice log. Bad arguments
+        are refused by name with the calculator's usage."""
+        raise RulesError(f"{self.name} has no calculator {key!r}")
 
     def check_switches(self, sheet: BaseModel, options: Mapping[str, Any] | None = None) -> list[RuleOption]:
         """Per-test switches the test dialog offers, passed back in `CheckRequest.extra`

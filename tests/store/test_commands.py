@@ -74,6 +74,7 @@ def p(line: str) -> Command | None:
         ("encounter Bridge at dawn", Command("encounter", {"name": "Bridge at dawn"})),
         ("end", Command("end")),
         ("set conflict social", Command("set", {"key": "conflict", "value": "social"})),
+        ("calc measure 250 meters", Command("calc", {"key": "measure", "args": ["250", "meters"]})),
         ("NEXT", Command("next")),
     ],
 )
@@ -85,7 +86,7 @@ def test_every_verb_has_a_parse_case() -> None:
     # keep the table above honest: a new verb must come with a test line
     covered = {"next", "start", "prev", "hold", "ready", "now", "delay", "pick", "dmg", "heal", "cond"}
     covered |= {"uncond", "add", "remove", "out", "in", "roll", "check", "undo", "redo", "encounter", "end"}
-    covered |= {"set"}
+    covered |= {"set", "calc"}
     assert set(USAGE) == covered
 
 

@@ -29,8 +29,15 @@ from pydantic import BaseModel
 
 from gmconsole.engine.checks import CheckOption, CheckRequest, CheckResult, Difficulty, Odds
 from gmconsole.engine.tracks import StatusView, TrackView
-from gmconsole.systems.base import GameSystem, RuleOption, Scene, SheetAction, SheetChange
-from gmconsole.systems.torg import round_hooks, verbs, views
+from gmconsole.systems.base import (
+    Calculator,
+    GameSystem,
+    RuleOption,
+    Scene,
+    SheetAction,
+    SheetChange,
+)
+from gmconsole.systems.torg import calculators, round_hooks, verbs, views
 from gmconsole.systems.torg.buyoff import strike
 from gmconsole.systems.torg.cards import stand_in_deck
 from gmconsole.systems.torg.combat import CombatResult, combat_result
@@ -118,6 +125,7 @@ class TorgSystem(GameSystem):
         ),
     )
     sheet_actions: ClassVar[Sequence[SheetAction]] = verbs.SHEET_ACTIONS
+    calculators: ClassVar[Sequence[Calculator]] = calculators.CALCULATORS
 
     # ------------------------------------------------------------------ sheets and views
 
@@ -308,6 +316,10 @@ class TorgSystem(GameSystem):
         """Possibilities and cards the roll used, the round's up/stymie used up, and the
         approved-action card draw for a player's success."""
         return round_hooks.after_check(self._order(scene), _sheet(sheet), request, result, scene)
+
+    def calculate(self, key: str, args: Sequence[str]) -> str:
+        """`calc value 12 [UNIT]` and `calc measure 250 [UNIT]` (see `calculators`)."""
+        return calculators.calculate(key, args)
 
     def perform(self, sheet: BaseModel, action: str, args: Sequence[str], scene: Scene) -> SheetChange:
         return verbs.perform(self._order(scene), _sheet(sheet), action, args, scene)
