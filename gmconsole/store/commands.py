@@ -43,6 +43,7 @@ USAGE: dict[str, str] = {
     "end": "end",
     "set": "set SETTING VALUE",
     "calc": "calc CALCULATOR ARGS...",
+    "gen": "gen GENERATOR ARGS... [as NAME]",
 }
 """Every verb and its usage line (the help screen and completions read this too)."""
 
@@ -257,10 +258,23 @@ def _calc(verb: str, args: list[str], _n: Namer, _s: Namer) -> Command:
     return Command(verb, {"key": args[0].lower(), "args": args[1:]})
 
 
+def _gen(verb: str, args: list[str], _n: Namer, _s: Namer) -> Command:
+    if not args:
+        raise _fail(verb, "name the generator (see help)")
+    rest, name = args[1:], None
+    lowered = [a.lower() for a in rest]
+    if "as" in lowered:
+        cut = lowered.index("as")
+        rest, name = rest[:cut], " ".join(rest[cut + 1 :]) or None
+        if name is None:
+            raise _fail(verb, "give a name after 'as'")
+    return Command(verb, {"key": args[0].lower(), "args": rest, "name": name})
+
+
 _HANDLERS: dict[str, Callable[[str, list[str], Namer, Namer], Command]] = {
     "next": _typed, "start": _typed, "prev": _bare, "undo": _bare, "redo": _bare, "end": _bare,
     "hold": _hold, "ready": _ready, "now": _now, "delay": _delay, "pick": _one_who,
     "dmg": _harm, "heal": _harm, "cond": _cond, "uncond": _uncond, "add": _add,
     "remove": _one_who, "out": _one_who, "in": _one_who, "roll": _roll, "check": _check,
-    "encounter": _encounter, "set": _set, "calc": _calc,
+    "encounter": _encounter, "set": _set, "calc": _calc, "gen": _gen,
 }  # fmt: skip

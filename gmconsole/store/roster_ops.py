@@ -6,6 +6,8 @@ system's own canonical form (`dump_sheet`), so a saved file always reopens.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pydantic import ValidationError
 
 from gmconsole.engine.errors import GmConsoleError, RulesError
@@ -54,6 +56,20 @@ class RosterIntents(SessionState):
                         c.name = fresh.name
         verb = "updated" if existed else "added to the roster"
         return self.commit(draft, EventKind.ROSTER, f"{fresh.name} {verb}", who=slug)
+
+    def generate(self, key: str, args: Sequence[str] = (), *, name: str | None = None) -> Event:
+        """A new roster entry from one of the system's generators (`gen npc ogre brute`)."""
+        self.require_writable()
+        keys = {g.key for g in self.system.generators}
+        if key not in keys:
+            known = ", ".join(sorted(keys)) or "none"
+            raise RulesError(f"{self.system.name} has no generator {key!r} (known: {known})")
+        made = self.guarded(lambda: self.system.generate(key, list(args), self.rng))
+        label = (name or "").strip() or made.name
+        character = Character(
+            name=label, kind=made.kind, template=made.template, sheet=self.system.dump_sheet(made.sheet)
+        )
+        return self.save_character(self.free_slug(label), character)
 
     def duplicate_character(self, slug: str, new_name: str | None = None) -> Event:
         """A copy under a new name and file (`Goblin` -> `Goblin (copy)`, `goblin-copy`)."""

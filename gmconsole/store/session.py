@@ -338,6 +338,8 @@ class Session(EncounterIntents, RosterIntents, SheetIntents):
                 return self.set_encounter_option(a["key"], a["value"])
             case "calc":
                 return self.calculate(a["key"], a["args"])
+            case "gen":
+                return self.generate(a["key"], a["args"], name=a["name"])
         raise commands.CommandError(f"unknown command {command.verb!r}")
 
     def _encounter_verb(self, name: str) -> Event:
@@ -368,6 +370,8 @@ class Session(EncounterIntents, RosterIntents, SheetIntents):
             names = [e.name for e in self.encounters.values()]
         elif verb == "calc":
             names = [c.key for c in self.system.calculators]
+        elif verb == "gen":
+            names = [g.key for g in self.system.generators]
         elif verb == "add":
             names = [c.name for c in self.roster.values()]
         else:

@@ -81,6 +81,27 @@ class Calculator:
     help: str = ""
 
 
+@dataclass(frozen=True)
+class Generator:
+    """A quick way to make a new roster entry from the book's templates (Myriad: a quick NPC
+    from a racial template and an archetype). The command line takes `gen KEY ARGS [as NAME]`."""
+
+    key: str
+    label: str
+    usage: str = ""
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class Generated:
+    """What a generator made: the new character's name, roster kind and sheet."""
+
+    name: str
+    kind: str
+    sheet: BaseModel
+    template: bool = False
+
+
 @dataclass
 class Scene:
     """What a hook may see besides the sheet, and change: a working copy of the active
@@ -257,6 +278,13 @@ class GameSystem(ABC):
     def perform(self, sheet: BaseModel, action: str, args: Sequence[str], scene: Scene) -> SheetChange:
         """Carry out one of `sheet_actions` on a character; refuse bad arguments by name."""
         raise RulesError(f"{self.name} has no action {action!r}")
+
+    generators: ClassVar[Sequence[Generator]] = ()
+    """Ways to make a new character from the book's templates (see `generate`)."""
+
+    def generate(self, key: str, args: Sequence[str], rng: random.Random) -> Generated:
+        """Run one of `generators`; refuse unknown templates by name with what exists."""
+        raise RulesError(f"{self.name} has no generator {key!r}")
 
     calculators: ClassVar[Sequence[Calculator]] = ()
     """Conversions and lookups the GM can run at the command line (see `calculate`)."""

@@ -75,6 +75,10 @@ def p(line: str) -> Command | None:
         ("end", Command("end")),
         ("set conflict social", Command("set", {"key": "conflict", "value": "social"})),
         ("calc measure 250 meters", Command("calc", {"key": "measure", "args": ["250", "meters"]})),
+        (
+            "gen npc ogre brute as Grom",
+            Command("gen", {"key": "npc", "args": ["ogre", "brute"], "name": "Grom"}),
+        ),
         ("NEXT", Command("next")),
     ],
 )
@@ -86,7 +90,7 @@ def test_every_verb_has_a_parse_case() -> None:
     # keep the table above honest: a new verb must come with a test line
     covered = {"next", "start", "prev", "hold", "ready", "now", "delay", "pick", "dmg", "heal", "cond"}
     covered |= {"uncond", "add", "remove", "out", "in", "roll", "check", "undo", "redo", "encounter", "end"}
-    covered |= {"set", "calc"}
+    covered |= {"set", "calc", "gen"}
     assert set(USAGE) == covered
 
 

@@ -25,8 +25,17 @@ from pydantic import BaseModel
 
 from gmconsole.engine.checks import CheckOption, CheckRequest, CheckResult, Difficulty, Odds
 from gmconsole.engine.tracks import StatusView, TrackView
-from gmconsole.systems.base import GameSystem, RuleOption, Scene, SheetAction, SheetChange
+from gmconsole.systems.base import (
+    GameSystem,
+    Generated,
+    Generator,
+    RuleOption,
+    Scene,
+    SheetAction,
+    SheetChange,
+)
 from gmconsole.systems.myriad import actions, data, healing
+from gmconsole.systems.myriad import generators as quick
 from gmconsole.systems.myriad.ability import check_faces, target_numbers
 from gmconsole.systems.myriad.conflict import (
     conflict_type,
@@ -289,6 +298,11 @@ class MyriadSystem(GameSystem):
         return SheetChange(sheet=new, text=text, harmed=True, detail={"status": wounds.status})
 
     sheet_actions: ClassVar[Sequence[SheetAction]] = actions.SHEET_ACTIONS
+    generators: ClassVar[Sequence[Generator]] = quick.GENERATORS
+
+    def generate(self, key: str, args: Sequence[str], rng: random.Random) -> Generated:
+        """Quick NPCs and creature templates from the racial templates (see `generators`)."""
+        return quick.generate(key, args)
 
     def perform(self, sheet: BaseModel, action: str, args: Sequence[str],
                 scene: Scene) -> SheetChange:
