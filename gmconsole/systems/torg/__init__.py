@@ -2,15 +2,35 @@
 points, the Combat Results Table, Possibilities and the drama deck.
 
 The public names below are what other code and tests rely on. Importing this package loads no
-data file: each table is read from `data/*.toml` the first time it is needed.
+data file and no rules module: each name is imported on first use (PEP 562), and each table is
+read from `data/*.toml` the first time it is needed, so opening a Torg campaign pays only for
+the rules its first screen uses.
 """
 
-from gmconsole.systems.torg.bonus import bonus
-from gmconsole.systems.torg.combat import CombatResult, combat_result
-from gmconsole.systems.torg.damage import DamageState
-from gmconsole.systems.torg.dice import final_die_roll
-from gmconsole.systems.torg.totals import success_level
-from gmconsole.systems.torg.values import measure_to_value, value_to_measure
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from gmconsole.systems.torg.bonus import bonus
+    from gmconsole.systems.torg.combat import CombatResult, combat_result
+    from gmconsole.systems.torg.damage import DamageState
+    from gmconsole.systems.torg.dice import final_die_roll
+    from gmconsole.systems.torg.totals import success_level
+    from gmconsole.systems.torg.values import measure_to_value, value_to_measure
+
+_HOMES = {
+    "CombatResult": "combat",
+    "DamageState": "damage",
+    "bonus": "bonus",
+    "combat_result": "combat",
+    "final_die_roll": "dice",
+    "measure_to_value": "values",
+    "success_level": "totals",
+    "value_to_measure": "values",
+}
+"""Public name -> the module (in this package) that defines it."""
 
 __all__ = [
     "CombatResult",
@@ -22,3 +42,16 @@ __all__ = [
     "success_level",
     "value_to_measure",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:  # submodules not imported yet end up here too: the import system goes on
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_HOMES})

@@ -45,7 +45,6 @@ from gmconsole.systems.torg.damage import DamageState, Reduction, reduce_blow
 from gmconsole.systems.torg.deck import cards_mask
 from gmconsole.systems.torg.errors import TorgError
 from gmconsole.systems.torg.initiative import FIAT_CHOICES, DramaDeckOrder
-from gmconsole.systems.torg.resolution import check_odds, run_check
 from gmconsole.systems.torg.rules_data import ATTRIBUTE_NAMES, skill_info, skill_names
 from gmconsole.systems.torg.sheet import TorgSheet
 from gmconsole.systems.torg.tables import load
@@ -54,7 +53,16 @@ from gmconsole.systems.torg.values import difficulty_levels
 if TYPE_CHECKING:
     from gmconsole.engine.tables import Table
 
-_META = load("bonus_chart")
+
+class _DataLine:
+    """A class attribute read from the data files' shared header on first use (every Torg data
+    file carries the same credit and licence), so importing the system reads no file."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: object, owner: type | None = None) -> str:
+        return str(getattr(load("bonus_chart"), self.name))
 
 
 def _sheet(sheet: BaseModel) -> TorgSheet:
@@ -66,8 +74,8 @@ def _sheet(sheet: BaseModel) -> TorgSheet:
 class TorgSystem(GameSystem):
     id: ClassVar[str] = "torg"
     name: ClassVar[str] = "Torg (1st ed.)"
-    credit: ClassVar[str] = _META.credit
-    licence: ClassVar[str] = _META.licence
+    credit: ClassVar[str] = _DataLine()  # type: ignore[assignment]
+    licence: ClassVar[str] = _DataLine()  # type: ignore[assignment]
     summary: ClassVar[str] = (
         "d20 rolled again on 10s and 20s through the bonus chart; value + bonus vs difficulty, "
         "result points; drama card initiative; Combat Results Table with shock, K/O and wounds"
@@ -383,9 +391,13 @@ class TorgSystem(GameSystem):
         dice: Sequence[int] | None = None,
         who: str | None = None,
     ) -> CheckResult:
+        from gmconsole.systems.torg.resolution import run_check  # the dice rules, on first test
+
         return run_check(_sheet(sheet), request, rng, dice, who)
 
     def odds(self, sheet: BaseModel, request: CheckRequest) -> Odds | None:
+        from gmconsole.systems.torg.resolution import check_odds
+
         return check_odds(_sheet(sheet), request)
 
     # ------------------------------------------------------------------ order and tables
