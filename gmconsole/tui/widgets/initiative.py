@@ -71,6 +71,13 @@ class InitiativePane(Vertical):
         super().__init__(id=id, classes=classes)
         self._turn: tuple[str, int, int, tuple[str, ...]] | None = None
         self._label_width = 4
+        self._subtitle: str | None = None
+        self._status_cache: dict[str, StatusView | None] = {}
+        self._status_system: object = None
+        self._row_cache: dict[tuple, Row] = {}
+        self._old_rows: dict[tuple, Row] = {}
+        """Rows and health by content, kept from one redraw to the next: a turn advance with 500
+        combatants changes two or three lines, and only those should cost anything."""
         """Width of the step-label column (a score, a side's name) for the rows being built."""
 
     def compose(self) -> ComposeResult:
@@ -97,14 +104,18 @@ class InitiativePane(Vertical):
             header.display = reminder.display = False
             lines.set_rows([])
             return
-        statuses = {c.id: status_of(session, c) for c in enc.combatants}
+        statuses = self._statuses(session, enc)
         set_content(title, self._title(enc))
-        self.border_subtitle = order.name if order else enc.order
+        subtitle = order.name if order else enc.order
+        if subtitle != self._subtitle:  # setting a border title always repaints the whole pane
+            self.border_subtitle = self._subtitle = subtitle
         head = list(order.header(enc)) if order and enc.started else []
         set_content(header, Text("\n".join(head)))  # Text: a "[card]" is not markup
         header.display = bool(head)
         columns = order.columns(enc) if order and enc.started else None
+        self._old_rows, self._row_cache = self._row_cache, {}
         rows = self._column_rows(enc, columns, statuses) if columns else self._step_rows(enc, statuses)
+        self._old_rows = {}
         acting = [c.id for c in enc.acting]
         turn = (enc.name, enc.round, enc.pointer, tuple(acting))
         moved = turn != self._turn
@@ -135,14 +146,47 @@ class InitiativePane(Vertical):
         out.append(f" · {enc.name}")
         return out
 
+    def _statuses(self, session: Session, enc: Encounter) -> dict[str, StatusView | None]:
+        """Each combatant's health through `Session.sheet_of`; for creatures carrying their own
+        sheet, worked out again only when that sheet changed (its stored form is the key), as
+        500 spawned goblins are what makes a big fight slow. The few roster characters are read
+        every time (their sheets live in the roster, which this pane does not look into)."""
+        old, self._status_cache = self._status_cache, {}
+        if self._status_system is not session.system:  # another campaign, or its options changed
+            old, self._status_system = {}, session.system
+        out: dict[str, StatusView | None] = {}
+        for c in enc.combatants:
+            if c.sheet is None:
+                out[c.id] = status_of(session, c)
+                continue
+            key = repr(c.sheet)
+            if key in old:
+                status = old[key]
+            elif key in self._status_cache:
+                status = self._status_cache[key]
+            else:
+                status = status_of(session, c)
+            self._status_cache[key] = out[c.id] = status
+        return out
+
     def _row(
         self, c: Combatant, mark: str, label: str, bracket: str, statuses: dict, kind: str = ""
     ) -> Row:
-        """One combatant line, built as one string plus spans (this runs 500 times a turn)."""
+        """One combatant line, built as one string plus spans; a line drawn last time with the
+        same content is reused (this runs 500 times a turn)."""
+        w = self._label_width
+        extra = badges(c, statuses.get(c.id))
+        key = (c.id, c.name, mark, label, bracket, kind, w, extra)
+        row = self._old_rows.get(key) or self._row_cache.get(key)
+        if row is None:
+            row = self._new_row(c, mark, label, bracket, kind, extra)
+        self._row_cache[key] = row
+        return row
+
+    def _new_row(self, c: Combatant, mark: str, label: str, bracket: str, kind: str, extra: str) -> Row:
         w = self._label_width
         head = f"{mark} {label[:w]:>{w}} "
         name_at = len(head) + (len(bracket) + 1 if bracket else 0)
-        extra = badges(c, statuses.get(c.id))
         plain = f"{head}{bracket + ' ' if bracket else ''}{c.name}{'  ' + extra if extra else ''}"
         spans = [Span(2, len(head), "dim")]
         if mark == "▶":

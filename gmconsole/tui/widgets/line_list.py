@@ -9,6 +9,7 @@ background, so the selection shows without colour.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -33,7 +34,7 @@ class Row:
     key: str | None = None
     kind: str = ""
     """"acting", "muted" or "heading": picks a component class for the row's style."""
-    cache_key: str | None = None
+    cache_key: Hashable | None = None
     """Set when the same row text recurs across updates (log events), so wrapping is reused."""
 
 
@@ -74,10 +75,14 @@ class LineList(ScrollView, can_focus=True):
         """Index into `rows` of the selected row (always a keyed row), or None."""
         self._visual: list[tuple[int, Text]] = []
         self._first_line: list[int] = []
-        self._wrap_cache: dict[str, list[Text]] = {}
+        self._wrap_cache: dict[Hashable, list[Text]] = {}
         """Wrapped lines of rows with a `cache_key`, for the current width."""
         self._width = 0
         self._styles: dict[str, Style] = {}
+        self._strips: dict[tuple, tuple[Text, Strip]] = {}
+        self._old_strips: dict[tuple, tuple[Text, Strip]] = {}
+        """Drawn lines by the identity of their text, this frame's and the last: the tracker
+        scrolls one row a turn, so every line on screen moves but few of them change."""
 
     # ------------------------------------------------------------------ data in
 
@@ -88,6 +93,8 @@ class LineList(ScrollView, can_focus=True):
     def set_rows(self, rows: list[Row], *, select: str | None = None) -> None:
         """Replace the rows; the cursor goes to `select`, else stays on its key, else the nearest."""
         previous = self.cursor_key
+        if rows == self.rows and (select is None or select == previous):
+            return  # nothing to draw again: a turn advance leaves most lists as they were
         self.rows = rows
         target = select or previous
         keyed = [i for i, r in enumerate(rows) if r.key is not None]
@@ -191,8 +198,17 @@ class LineList(ScrollView, can_focus=True):
         style = self._row_style(row_index, row)
         first = self._first_line[row_index] == index
         mark = "› " if row_index == self.cursor and first else "  "
-        segments = [Segment(mark), *text.render(self.app.console)]
-        return Strip(segments).crop_extend(scroll_x, scroll_x + width, None).apply_style(style)
+        key = (id(text), mark, style, scroll_x, width)
+        hit = self._strips.get(key) or self._old_strips.get(key)
+        if hit is not None and hit[0] is text:
+            strip = hit[1]
+        else:
+            segments = [Segment(mark), *text.render(self.app.console)]
+            strip = Strip(segments).crop_extend(scroll_x, scroll_x + width, None).apply_style(style)
+        if len(self._strips) > 4 * max(self.size.height, 10):
+            self._old_strips, self._strips = self._strips, {}
+        self._strips[key] = (text, strip)
+        return strip
 
     def _row_style(self, row_index: int, row: Row) -> Style:
         """Row kind first; the cursor on top (full colours only while the list has focus)."""
@@ -218,6 +234,8 @@ class LineList(ScrollView, can_focus=True):
 
     def notify_style_update(self) -> None:
         self._styles.clear()
+        self._strips.clear()
+        self._old_strips.clear()
         super().notify_style_update()
 
     def on_click(self, event: events.Click) -> None:

@@ -34,6 +34,7 @@ from gmconsole.engine.tables.model import cell_text
 from gmconsole.tui.messages import Command
 from gmconsole.tui.screens.prompt import TextPrompt
 from gmconsole.tui.widgets.line_list import GUTTER, LineList, Row
+from gmconsole.tui.widgets.static_text import set_content
 
 if TYPE_CHECKING:
     from gmconsole.store.session import Session
@@ -208,10 +209,10 @@ class ReferencePane(Vertical):
         info = self.query_one("#ref-info", Static)
         rows_list = self.query_one("#ref-rows", LineList)
         if table is None:
-            info.update(Text("Select a table and press Enter.", style="italic"))
+            set_content(info, Text("Select a table and press Enter.", style="italic"))
             rows_list.set_rows([])
             return
-        info.update(table_info(table))
+        set_content(info, table_info(table))
         width = max(10, rows_list.scrollable_content_region.width - GUTTER - 2)  # 2: the ▶/• mark
         header, texts = row_texts(table, width)
         query = self.query_text
