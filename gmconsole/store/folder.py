@@ -137,8 +137,11 @@ def load_entity(root: Path, entity_path: str, system: GameSystem) -> tuple[BaseM
     return model, migrated
 
 
-def load_folder(root: Path) -> LoadedCampaign:
-    """Read the whole campaign; see the module docstring for what happens to bad files."""
+def load_folder(root: Path, *, system_tables: bool = True) -> LoadedCampaign:
+    """Read the whole campaign; see the module docstring for what happens to bad files.
+
+    `system_tables=False` leaves the system's book tables out of `tables` (the campaign's own
+    are always read, so their problems are reported): a `Session` builds those on first use."""
     root = Path(root)
     campaign, system, text = load_campaign_file(root)
     options, problems = resolve_options(campaign, system, text)
@@ -156,7 +159,7 @@ def load_folder(root: Path) -> LoadedCampaign:
             if migrated:
                 loaded.migrated.add(entity_path)
     loaded.problems += reference_problems(loaded, text)
-    tables, table_problems = load_tables(root, system)
+    tables, table_problems = load_tables(root, system) if system_tables else campaign_tables(root)
     loaded.tables = tables
     loaded.problems += table_problems
     return loaded
@@ -193,14 +196,25 @@ _LINE = re.compile(r":(\d+):|line (\d+)")
 
 def load_tables(root: Path, system: GameSystem) -> tuple[list[Table], list[Problem]]:
     """The system's tables, then the campaign's own `tables/*.toml`."""
+    tables, problems = system_reference_tables(system)
+    more, more_problems = campaign_tables(root)
+    return tables + more, problems + more_problems
+
+
+def system_reference_tables(system: GameSystem) -> tuple[list[Table], list[Problem]]:
+    """The system's book tables; a broken data file is one problem, not a refusal."""
+    try:
+        return list(system.tables()), []
+    except GmConsoleError as exc:
+        return [], [Problem(f"<{system.id} data>", 1, str(exc))]
+
+
+def campaign_tables(root: Path) -> tuple[list[Table], list[Problem]]:
+    """The campaign's own `tables/*.toml`, each bad file a problem."""
     from gmconsole.engine.tables import load_tables as parse_tables
 
+    tables: list[Table] = []
     problems: list[Problem] = []
-    try:
-        tables = list(system.tables())
-    except GmConsoleError as exc:
-        tables = []
-        problems.append(Problem(f"<{system.id} data>", 1, str(exc)))
     for path in sorted((root / "tables").glob("*.toml")):
         shown = display_path(path, root)
         try:

@@ -25,7 +25,7 @@ from gmconsole.engine.errors import GmConsoleError, RulesError
 from gmconsole.engine.events import Event, EventKind, History
 from gmconsole.store import commands
 from gmconsole.store.encounter_ops import EncounterIntents
-from gmconsole.store.folder import CAMPAIGN_FILE, load_campaign_file, load_folder
+from gmconsole.store.folder import CAMPAIGN_FILE, load_campaign_file, load_folder, system_reference_tables
 from gmconsole.store.lock import CampaignLock
 from gmconsole.store.log import plain, read_log
 from gmconsole.store.roster_ops import RosterIntents
@@ -41,8 +41,6 @@ __all__ = ["Session", "Target"]
 class Session(EncounterIntents, RosterIntents, SheetIntents):
     """One open campaign (see the module docstring and notes/SESSION_API.md)."""
 
-    tables: list[Table]
-
     def __init__(self, path: Path, *, rng: random.Random | None = None, read_only: bool = False) -> None:
         """Use `Session.open`; this loads the folder without taking the lock."""
         self.path = Path(path)
@@ -53,14 +51,15 @@ class Session(EncounterIntents, RosterIntents, SheetIntents):
         self._load()
 
     def _load(self) -> None:
-        loaded = load_folder(self.path)
+        loaded = load_folder(self.path, system_tables=False)
         self.path = loaded.root
         self.campaign = loaded.campaign
         self.system = loaded.system
         self.options = loaded.options
         self.roster = loaded.roster
         self.encounters = loaded.encounters
-        self.tables = loaded.tables
+        self._campaign_tables = loaded.tables
+        self._tables: list[Table] | None = None
         self.problems = loaded.problems
         self._bad = loaded.bad
         self.migrated = loaded.migrated
@@ -171,6 +170,23 @@ class Session(EncounterIntents, RosterIntents, SheetIntents):
         return event
 
     # ------------------------------------------------------------------ tables
+
+    @property
+    def tables(self) -> list[Table]:
+        """The system's reference tables, then the campaign's own (`tables/*.toml`, last so
+        they win a name). The campaign's are read at open, so their problems are reported with
+        the rest; the system's book tables are built on first use, because only the reference
+        pane, `roll table` and table search need them and a GM at 80x24 may never open that
+        pane. A broken system data file joins `problems` then."""
+        if self._tables is None:
+            found, problems = system_reference_tables(self.system)
+            self.problems += problems
+            self._tables = [*found, *self._campaign_tables]
+        return self._tables
+
+    @tables.setter
+    def tables(self, tables: list[Table]) -> None:
+        self._tables = list(tables)
 
     def find_table(self, name: str) -> Table:
         """A table by exact name (case-insensitive), else by unique prefix."""

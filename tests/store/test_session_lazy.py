@@ -1,0 +1,93 @@
+"""What opening a campaign leaves for later: the system's book tables are built on first use.
+
+The reference pane, `roll table` and table search are the only users of `Session.tables`, so a
+GM whose screen shows the tracker and the log never pays for parsing the book's tables. The
+campaign's own tables are still read at open, so a bad one is reported with the other problems.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from gmconsole.engine.errors import RulesError
+from gmconsole.store import Session
+
+MINE = """\
+schema_version = 1
+title = "Mine"
+credit = "the GM"
+licence = "the GM's own"
+
+[[table]]
+name = "Road weather"
+dice = "1d2"
+columns = ["1d2", "Weather"]
+rows = [["1", "Rain"], ["2", "Fog"]]
+"""
+
+
+@pytest.fixture
+def session(tmp_path: Path) -> Iterator[Session]:
+    """An empty Myriad campaign (Myriad ships book tables; the generic system has none)."""
+    with Session.create(tmp_path / "camp", name="Lazy", system_id="myriad") as s:
+        yield s
+
+
+@pytest.fixture
+def book_tables(session: Session, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the calls of the campaign system's `tables()` (one per build of the book's tables)."""
+    calls: list[int] = []
+    system_class = type(session.system)
+    original = system_class.tables
+
+    def counting(self):
+        calls.append(1)
+        return original(self)
+
+    monkeypatch.setattr(system_class, "tables", counting)
+    return calls
+
+
+def test_book_tables_are_built_on_first_use_and_only_once(session: Session, book_tables: list[int]) -> None:
+    book = [t.name for t in session.system.tables()]
+    assert book and book_tables == [1]
+    (session.path / "tables" / "mine.toml").write_text(MINE, encoding="utf-8")
+    with Session.open(session.path, read_only=True) as s:
+        assert book_tables == [1] and s.problems == []  # opened without building them
+        assert [t.name for t in s.tables] == [*book, "Road weather"]  # the campaign's own last
+        assert book_tables == [1, 1]
+        assert s.find_table("road").name == "Road weather" and s.tables is s.tables
+        assert book_tables == [1, 1]  # built once per session
+
+
+def test_a_bad_campaign_table_is_still_reported_at_open(session: Session, book_tables: list[int]) -> None:
+    (session.path / "tables" / "bad.toml").write_text("schema_version = 1\n[[table]\n", encoding="utf-8")
+    with Session.open(session.path, read_only=True) as s:
+        assert [p.path for p in s.problems] == ["tables/bad.toml"]
+        assert book_tables == []
+
+
+def test_a_broken_system_data_file_becomes_a_problem_when_the_tables_are_built(
+    session: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (session.path / "tables" / "mine.toml").write_text(MINE, encoding="utf-8")
+
+    def broken(self):
+        raise RulesError("data/broken.toml: no title")
+
+    monkeypatch.setattr(type(session.system), "tables", broken)
+    with Session.open(session.path, read_only=True) as s:
+        assert s.problems == []
+        assert [t.name for t in s.tables] == ["Road weather"]  # the campaign's own still work
+        assert [(p.path, p.message) for p in s.problems] == [("<myriad data>", "data/broken.toml: no title")]
+
+
+def test_reload_builds_the_tables_again(session: Session, book_tables: list[int]) -> None:
+    names = {t.name for t in session.tables}
+    (session.path / "tables" / "mine.toml").write_text(MINE, encoding="utf-8")
+    session.reload()
+    assert {t.name for t in session.tables} == names | {"Road weather"}
+    assert len(book_tables) == 2
