@@ -69,10 +69,18 @@ The rules, in the order a GM meets them:
   file are left alone, so a system's data file can keep its own structures beside its tables.
 '''
 
+from typing import TYPE_CHECKING, Any
+
 from gmconsole.engine.tables.errors import TableError
 from gmconsole.engine.tables.loader import dump_tables, load_tables
 from gmconsole.engine.tables.model import Cell, Kind, Resolver, Row, Table, resolver_for, search_tables
-from gmconsole.engine.tables.rolling import MAX_DEPTH, MAX_ROLLS, NestedRoll, TableRoll
+
+if TYPE_CHECKING:
+    from gmconsole.engine.tables.rolling import MAX_DEPTH, MAX_ROLLS, NestedRoll, TableRoll
+
+_ROLLING = frozenset({"MAX_DEPTH", "MAX_ROLLS", "NestedRoll", "TableRoll"})
+"""Names imported from `rolling` on first use: rolling brings in the dice engine, which showing
+and searching tables (all a console needs to draw its first screen) never uses."""
 
 __all__ = [
     "MAX_DEPTH",
@@ -90,3 +98,13 @@ __all__ = [
     "resolver_for",
     "search_tables",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _ROLLING:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from gmconsole.engine.tables import rolling
+
+    value = getattr(rolling, name)
+    globals()[name] = value
+    return value
