@@ -106,3 +106,33 @@ async def test_torg_drama_card_heads_the_tracker(tmp_path: Path) -> None:
         text = screen_text(app)
         assert card[0] in text
         assert "Villains Thug" in text  # side labels shown whole, not cut to four letters
+
+
+async def test_a_tall_torg_header_keeps_the_acting_fighter_on_screen_at_80x24(tmp_path: Path) -> None:
+    """A dramatic scene with a seized card and the GM's peek at the deck is ten lines or more:
+    at 80x24 it goes beside the order instead of pushing the acting step off the pane, and
+    zooming the tracker shows every line of it."""
+    with Session.create(tmp_path / "torg", name="Torg Night", system_id="torg", rng=random.Random(3)) as s:
+        blank = s.system.dump_sheet(s.system.new_sheet())
+        s.save_character("hero", Character(name="Hero", kind="pc", sheet=blank))
+        s.save_character("thug", Character(name="Thug", kind="creature", template=True, sheet=blank))
+        setup = ("encounter Fight", "add hero", "add 3 thug", "start")
+        for line in (*setup, "set scene dramatic", "set keep yes", "set fiat peek"):
+            s.execute(line)
+        head = list(s.order.header(s.encounter))
+        acting = s.encounter.acting[0].name
+    assert len(head) > 6, head  # more than fits above the list at 80x24
+    app = make_app(tmp_path / "torg")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert any("▶" in line and acting in line for line in text.splitlines())
+        shown = [line for line in head if line.strip() in text]
+        assert len(shown) >= 7, f"only {len(shown)} of {len(head)} header lines shown:\n{text}"
+        if len(shown) < len(head):
+            assert "more: z zooms" in text
+        await pilot.press("z")
+        await pilot.pause()
+        zoomed = screen_text(app)
+        assert all(line.strip() in zoomed for line in head), zoomed
+        assert any("▶" in line and acting in line for line in zoomed.splitlines())

@@ -107,4 +107,4 @@ class DiceLog(Vertical):
 
 
 def _row(event: Event) -> Row:
-    return Row(event_text(event), key=event.id, cache_key=event.id)
+    return Row(event_text(event), key=event.id, cache_key=event.id, indent=5)  # under the kind tag

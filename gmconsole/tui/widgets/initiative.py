@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Span, Text
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.containers import Container, Vertical
 from textual.widgets import Static
 
 from gmconsole.engine.encounter import Combatant, Encounter
@@ -60,6 +60,12 @@ def badges(c: Combatant, status: StatusView | None) -> str:
 
 LABEL_MAX = 10
 """Longest step label shown in full ("villains", "declare"); longer ones are cut."""
+HEADER_MAX = 8
+"""Most header lines shown (Torg's card, its peek at the deck, a seized card, a final scene)."""
+MIN_LIST = 3
+"""Tracker rows kept on screen under the header: the acting step, one before, one after."""
+SIDE_WIDTH = 72
+"""From this pane width on, a header too tall for the space above the list goes beside it."""
 
 
 class InitiativePane(Vertical):
@@ -72,6 +78,8 @@ class InitiativePane(Vertical):
         self._turn: tuple[str, int, int, tuple[str, ...]] | None = None
         self._label_width = 4
         self._subtitle: str | None = None
+        self._head: list[str] = []
+        """The turn order's header lines, as last shown."""
         self._status_cache: dict[str, StatusView | None] = {}
         self._status_system: object = None
         self._row_cache: dict[tuple, Row] = {}
@@ -82,8 +90,9 @@ class InitiativePane(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static(id="init-title")
-        yield Static(id="init-header")
-        yield LineList(id="init-list")
+        with Container(id="init-body"):
+            yield Static(id="init-header")
+            yield LineList(id="init-list")
         yield Static(id="init-reminder")
 
     @property
@@ -109,9 +118,7 @@ class InitiativePane(Vertical):
         subtitle = order.name if order else enc.order
         if subtitle != self._subtitle:  # setting a border title always repaints the whole pane
             self.border_subtitle = self._subtitle = subtitle
-        head = list(order.header(enc)) if order and enc.started else []
-        set_content(header, Text("\n".join(head)))  # Text: a "[card]" is not markup
-        header.display = bool(head)
+        self._head = list(order.header(enc)) if order and enc.started else []
         columns = order.columns(enc) if order and enc.started else None
         self._old_rows, self._row_cache = self._row_cache, {}
         rows = self._column_rows(enc, columns, statuses) if columns else self._step_rows(enc, statuses)
@@ -129,6 +136,36 @@ class InitiativePane(Vertical):
         text = self._reminder(enc)
         set_content(reminder, Text(text))
         reminder.display = bool(text)
+        self._place_header()
+
+    def on_resize(self) -> None:
+        self._place_header()
+
+    def _place_header(self) -> None:
+        """Show the order's header lines without hiding the acting step: above the list (up to
+        HEADER_MAX lines) while MIN_LIST rows stay under it; beside the list, as tall as the
+        pane, when the pane is wide but short (80x24 with a Torg card and a peek at the deck);
+        else as many as fit, the last line saying how many more there are and that z zooms."""
+        header = self.query_one("#init-header", Static)
+        reminder = self.query_one("#init-reminder", Static)
+        head = self._head
+        inner = self.content_region
+        used = self.query_one("#init-title", Static).outer_size.height or 1
+        if reminder.display:
+            used += reminder.outer_size.height or 2
+        room = min(HEADER_MAX, inner.height - used - MIN_LIST) if inner.height else HEADER_MAX
+        side = len(head) > room and inner.width >= SIDE_WIDTH
+        if side:
+            room = inner.height - used
+            header.styles.width = min(max(len(line) for line in head) + 3, inner.width // 2)
+        else:
+            header.styles.width = None
+        self.query_one("#init-body").set_class(side, "-side")
+        if len(head) > max(room, 1):
+            keep = max(room - 1, 1)
+            head = [*head[:keep], f"… {len(head) - keep} more: z zooms"]
+        header.display = bool(head)
+        set_content(header, Text("\n".join(head)))  # Text: a "[card]" is not markup
 
     # ------------------------------------------------------------------ pieces
 
@@ -191,7 +228,7 @@ class InitiativePane(Vertical):
         spans = [Span(2, len(head), "dim")]
         if mark == "▶":
             spans.append(Span(name_at, name_at + len(c.name), "bold"))
-        return Row(Text(plain, spans=spans), key=c.id, kind=kind)
+        return Row(Text(plain, spans=spans), key=c.id, kind=kind, indent=name_at)
 
     def _step_rows(self, enc: Encounter, statuses: dict) -> list[Row]:
         rows: list[Row] = []

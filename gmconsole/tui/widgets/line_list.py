@@ -13,6 +13,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -36,6 +37,20 @@ class Row:
     """"acting", "muted" or "heading": picks a component class for the row's style."""
     cache_key: Hashable | None = None
     """Set when the same row text recurs across updates (log events), so wrapping is reused."""
+    indent: int = 0
+    """Columns the wrapped lines of a long row are indented by (under a name, after a tag)."""
+
+
+def wrap(text: Text, width: int, indent: int, console: Console) -> list[Text]:
+    """`text` in lines of at most `width` cells, lines after the first indented by `indent`
+    (kept under half the width, so a narrow pane still has room for the words)."""
+    lines = list(text.wrap(console, width))
+    indent = min(indent, width // 2)
+    if indent <= 0 or len(lines) < 2 or "\n" in text.plain:
+        return lines
+    rest = Text(" ").join(lines[1:])
+    pad = " " * indent
+    return [lines[0], *(Text(pad).append_text(line) for line in rest.wrap(console, width - indent))]
 
 
 class LineList(ScrollView, can_focus=True):
@@ -79,6 +94,8 @@ class LineList(ScrollView, can_focus=True):
         """Wrapped lines of rows with a `cache_key`, for the current width."""
         self._width = 0
         self._styles: dict[str, Style] = {}
+        self._top_row: int | None = None
+        """The row asked to be at the top (`scroll_to_row(top=True)`)."""
         self._strips: dict[tuple, tuple[Text, Strip]] = {}
         self._old_strips: dict[tuple, tuple[Text, Strip]] = {}
         """Drawn lines by the identity of their text, this frame's and the last: the tracker
@@ -102,6 +119,7 @@ class LineList(ScrollView, can_focus=True):
         if index is None and keyed:
             index = keyed[0] if self.cursor is None else min(keyed, key=lambda i: abs(i - (self.cursor or 0)))
         self.cursor = index
+        self._top_row = None
         self._layout()
         if self.cursor_key != previous:
             self.post_message(self.Highlighted(self, self.cursor_key))
@@ -128,7 +146,8 @@ class LineList(ScrollView, can_focus=True):
             key = row.cache_key
             lines = cache.get(key) if key else None
             if lines is None:
-                lines = [row.text] if row.text.cell_len <= width else list(row.text.wrap(console, width))
+                text = row.text
+                lines = [text] if text.cell_len <= width else wrap(text, width, row.indent, console)
                 if key:
                     cache[key] = lines
             if len(lines) == 1:
@@ -138,6 +157,8 @@ class LineList(ScrollView, can_focus=True):
         self._visual = visual
         self._first_line = first
         self.virtual_size = Size(width + GUTTER, len(visual))
+        if self._top_row is not None:
+            self.scroll_to_row(self._top_row, top=True)
         self._scroll_cursor_visible()
         self.refresh()
 
@@ -158,6 +179,7 @@ class LineList(ScrollView, can_focus=True):
     def move_to(self, index: int) -> None:
         if index == self.cursor:
             return
+        self._top_row = None
         self.cursor = index
         self._scroll_cursor_visible()
         self.refresh()
@@ -171,9 +193,12 @@ class LineList(ScrollView, can_focus=True):
                 return
 
     def scroll_to_row(self, index: int, *, top: bool = False) -> None:
-        """Make a row (all its wrapped lines) visible, optionally at the top of the pane."""
+        """Make a row (all its wrapped lines) visible, optionally at the top of the pane (and
+        kept there when the list is resized or wrapped again, until the rows or cursor move)."""
         if not 0 <= index < len(self._first_line):
             return
+        if top:
+            self._top_row = index
         start = self._first_line[index]
         end = self._first_line[index + 1] if index + 1 < len(self._first_line) else len(self._visual)
         if top:
