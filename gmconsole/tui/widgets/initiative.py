@@ -79,6 +79,7 @@ class InitiativePane(Vertical):
         self._label_width = 4
         self._subtitle: str | None = None
         self._head: list[str] = []
+        self._header_width: int | None = None
         """The turn order's header lines, as last shown."""
         self._status_cache: dict[str, StatusView | None] = {}
         self._status_system: object = None
@@ -155,11 +156,11 @@ class InitiativePane(Vertical):
             used += reminder.outer_size.height or 2
         room = min(HEADER_MAX, inner.height - used - MIN_LIST) if inner.height else HEADER_MAX
         side = len(head) > room and inner.width >= SIDE_WIDTH
+        width = min(max(len(line) for line in head) + 3, inner.width // 2) if side else None
         if side:
             room = inner.height - used
-            header.styles.width = min(max(len(line) for line in head) + 3, inner.width // 2)
-        else:
-            header.styles.width = None
+        if width != self._header_width:  # a style set, even to the same value, lays out again
+            header.styles.width = self._header_width = width
         self.query_one("#init-body").set_class(side, "-side")
         if len(head) > max(room, 1):
             keep = max(room - 1, 1)

@@ -110,8 +110,12 @@ class LineList(ScrollView, can_focus=True):
     def set_rows(self, rows: list[Row], *, select: str | None = None) -> None:
         """Replace the rows; the cursor goes to `select`, else stays on its key, else the nearest."""
         previous = self.cursor_key
-        if rows == self.rows and (select is None or select == previous):
+        old = self.rows
+        if rows == old and (select is None or select == previous):
             return  # nothing to draw again: a turn advance leaves most lists as they were
+        same = min(len(old), len(rows))  # rows at the start still laid out as they were
+        if rows[:same] != old[:same]:
+            same = next(i for i in range(same) if rows[i] is not old[i])
         self.rows = rows
         target = select or previous
         keyed = [i for i, r in enumerate(rows) if r.key is not None]
@@ -120,28 +124,33 @@ class LineList(ScrollView, can_focus=True):
             index = keyed[0] if self.cursor is None else min(keyed, key=lambda i: abs(i - (self.cursor or 0)))
         self.cursor = index
         self._top_row = None
-        self._layout()
+        self._layout(keep=same)
         if self.cursor_key != previous:
             self.post_message(self.Highlighted(self, self.cursor_key))
 
     def on_resize(self) -> None:
         self._layout()
 
-    def _layout(self) -> None:
+    def _layout(self, keep: int = 0) -> None:
+        """Wrap the rows to the width into screen lines; the first `keep` rows are the ones last
+        laid out (a log that grew by one event, a tracker whose done steps stayed put)."""
         width = self.scrollable_content_region.width - GUTTER
         if width < 1:  # not laid out yet: wrapping to nothing would be slow and wrong
             self._visual = [(i, row.text) for i, row in enumerate(self.rows)]
             self._first_line = list(range(len(self.rows)))
             self.virtual_size = Size(0, len(self.rows))
             return  # on_resize lays the rows out once the widget has a size
+        if width != self._width or len(self._first_line) < keep:
+            keep = 0
         if width != self._width:
             self._wrap_cache.clear()
             self._width = width
-        visual: list[tuple[int, Text]] = []
-        first: list[int] = []
+        first = self._first_line[:keep]
+        visual = self._visual[: self._first_line[keep]] if keep < len(self._first_line) else self._visual[:]
         console = self.app.console
         cache = self._wrap_cache
-        for index, row in enumerate(self.rows):
+        for index in range(keep, len(self.rows)):
+            row = self.rows[index]
             first.append(len(visual))
             key = row.cache_key
             lines = cache.get(key) if key else None
