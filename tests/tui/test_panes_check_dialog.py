@@ -198,3 +198,39 @@ def test_odds_chart_text_never_relies_on_colour() -> None:
         "failure    25% " + bar(Fraction(1, 4), 25),
         "truncated at 6 rolls",
     ]
+
+
+class ManySwitchesSystem(SwitchSystem):
+    """Switches with long labels and a long note under the odds, like Torg's at the table."""
+
+    def check_switches(self, sheet: BaseModel, options=None) -> list[RuleOption]:
+        labels = ["Possibility", "Active defence", "Spend a hero card for the roll again", "Up",
+                  "Stymied", "Setback", "Action type"]
+        return [RuleOption(f"s{i}", label, False) for i, label in enumerate(labels)]
+
+    def odds(self, sheet: BaseModel, request: CheckRequest) -> Odds | None:
+        base = super().odds(sheet, request)
+        note = "exact (no truncation: the roll-again chain is summed to the last die that matters)"
+        return None if base is None else Odds(success=base.success, bars=base.bars, note=note)
+
+
+async def test_labels_are_whole_or_end_in_an_ellipsis_and_the_odds_note_fits_80x24(tmp_path: Path) -> None:
+    from app_driver import screen_text
+
+    session = make_session(tmp_path)
+    session.system = ManySwitchesSystem()  # type: ignore[assignment]
+    app = CheckHost(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        dialog = app.screen
+        assert isinstance(dialog, CheckDialog)
+        dialog.query_one("#check-target", Input).value = "15"
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Active defence " in text  # longer than the old 11-cell column, shown whole
+        assert "Spend a hero card f…" in text  # past 20 cells: an ellipsis, not a silent cut
+        assert "Chance of success" in text
+        assert "die that matters)" in text  # the note wraps and is not cut off
+        assert "Enter/F2 roll" in text  # the Roll line is on screen too

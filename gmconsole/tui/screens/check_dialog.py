@@ -38,6 +38,9 @@ NUMBER = "__number__"
 OPPONENT = "__opponent__"
 NONE = "__none__"
 _PREFERRED = ("average", "standard", "normal", "moderate")
+LABEL_MIN, LABEL_MAX = 9, 20
+"""Width of the label column: the longest label fits (a system's "Active defence") up to
+LABEL_MAX cells; a longer one ends in an ellipsis rather than being cut mid-word."""
 
 
 def split_pairs(text: str) -> list[str]:
@@ -158,7 +161,31 @@ class CheckDialog(ModalScreen[Event | None]):
 
     @staticmethod
     def _row(label: str, widget: Any) -> Horizontal:
-        return Horizontal(Label(label, classes="check-label"), widget, classes="check-row")
+        return Horizontal(Label(label, classes="check-label", markup=False), widget, classes="check-row")
+
+    def _fit_labels(self) -> None:
+        """One label column for every row, as wide as the longest label (within bounds)."""
+        labels = list(self.query(".check-label").results(Label))
+        longest = max((len(str(label.content)) for label in labels), default=0)
+        width = max(LABEL_MIN, min(LABEL_MAX, longest + 1))
+        for label in labels:
+            label.styles.width = width
+
+    def on_resize(self) -> None:
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        """The odds, any refusal and the Roll line always show in full; the fields get the rest
+        of the screen and scroll (at 80x24 a system with many switches has more rows than fit)."""
+        box = self.query_one("#check-box", Vertical)
+        if not self.size.height or not box.size.width:
+            return
+        odds = self.query_one("#check-odds", OddsChart)
+        width = odds.size.width or box.content_region.width
+        error = self.query_one("#check-error", Static)
+        below = odds.content_height(width) + 1 + (error.outer_size.height if error.display else 0) + 1
+        room = self.size.height - 2 - 1 - below  # border, title
+        self.query_one("#check-fields", VerticalScroll).styles.max_height = max(3, min(12, room))
 
     def _against_options(self) -> list[tuple[str, str]]:
         ladder = [(f"{d.label} ({d.value})", d.key) for d in self.difficulties]
@@ -172,6 +199,7 @@ class CheckDialog(ModalScreen[Event | None]):
 
     def on_mount(self) -> None:
         self._who_changed()
+        self._fit_labels()
         self.query_one("#check-option", Select).focus()
 
     # ------------------------------------------------------------------ state
@@ -200,6 +228,7 @@ class CheckDialog(ModalScreen[Event | None]):
             box.remove_children()
             box.mount_all(self._switch_rows())
             self.call_after_refresh(self._update)
+            self.call_after_refresh(self._fit_labels)
         self._target_enabled()
         self._update()
 
@@ -274,6 +303,7 @@ class CheckDialog(ModalScreen[Event | None]):
             error = str(exc)
         self.query_one("#check-odds", OddsChart).show_odds(self.odds)
         self._error(error)
+        self.call_after_refresh(self._fit_height)
 
     def _error(self, text: str) -> None:
         error = self.query_one("#check-error", Static)

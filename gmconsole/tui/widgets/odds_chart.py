@@ -89,8 +89,12 @@ class OddsChart(Widget):
         self.refresh(layout=True)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self.content_height(width)
+
+    def content_height(self, width: int) -> int:
+        """Lines the chart takes at `width` (a long note wraps)."""
         width = width or 40
-        return len(odds_text(self.odds, width).wrap(self.app.console, width)) or 1  # a long note wraps
+        return len(odds_text(self.odds, width).wrap(self.app.console, width)) or 1
 
     def render(self) -> Text:
         return odds_text(self.odds, self.size.width or 40)
