@@ -20,7 +20,6 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from gmconsole.engine.checks import CheckRequest
 from gmconsole.engine.errors import GmConsoleError, RulesError
 from gmconsole.engine.events import Event, EventKind, History
 from gmconsole.store import commands
@@ -340,6 +339,8 @@ class Session(EncounterIntents, RosterIntents, SheetIntents):
             case "out" | "in":
                 return self.set_out(a["who"], command.verb == "out")
             case "check":
+                from gmconsole.engine.checks import CheckRequest  # the tests' types, on first test
+
                 req = CheckRequest(option=a["option"], difficulty=a["difficulty"], modifiers=a["modifiers"])
                 return self.check(a["who"], req)
             case "undo":

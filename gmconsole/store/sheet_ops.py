@@ -10,14 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from gmconsole.engine.checks import CheckRequest, Odds
 from gmconsole.engine.errors import RulesError
 from gmconsole.engine.events import Event, EventKind
 from gmconsole.store.combat import CombatIntents
 from gmconsole.store.log import plain
 from gmconsole.store.state import Draft, Target
 from gmconsole.systems.base import RuleOption
+
+if TYPE_CHECKING:
+    from gmconsole.engine.checks import CheckRequest, Odds
 
 
 class SheetIntents(CombatIntents):

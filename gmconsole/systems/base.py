@@ -34,13 +34,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel
 
-from gmconsole.engine.checks import CheckOption, CheckRequest, CheckResult, Difficulty, Odds
 from gmconsole.engine.encounter import Combatant, Encounter
 from gmconsole.engine.errors import RulesError
 from gmconsole.engine.tracks import StatusView, TrackView
 from gmconsole.engine.turn_order import TurnOrder
 
 if TYPE_CHECKING:
+    from gmconsole.engine.checks import CheckOption, CheckRequest, CheckResult, Difficulty, Odds
     from gmconsole.engine.tables import Table
 
 

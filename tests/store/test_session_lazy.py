@@ -7,6 +7,11 @@ campaign's own tables are still read at open, so a bad one is reported with the 
 
 from __future__ import annotations
 
+import json
+import shutil
+import subprocess
+import sys
+import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,6 +19,8 @@ import pytest
 
 from gmconsole.engine.errors import RulesError
 from gmconsole.store import Session
+
+CAMPAIGNS = Path(__file__).resolve().parents[2] / "campaigns"
 
 MINE = """\
 schema_version = 1
@@ -91,3 +98,48 @@ def test_reload_builds_the_tables_again(session: Session, book_tables: list[int]
     session.reload()
     assert {t.name for t in session.tables} == names | {"Road weather"}
     assert len(book_tables) == 2
+
+
+OPEN_PROBE = textwrap.dedent(
+    """
+    import json, sys
+
+    opened = []
+
+    def hook(event, args):
+        if event == "open" and isinstance(args[0], str) and "/data/" in args[0].replace("\\\\", "/"):
+            opened.append(args[0].replace("\\\\", "/").rsplit("/", 1)[-1])
+
+    sys.addaudithook(hook)
+    from gmconsole.store import Session
+
+    session = Session.open(sys.argv[1], read_only=True)
+    at_open = sorted(set(opened))
+    modules = sorted(m for m in sys.modules if m.startswith("gmconsole.engine"))
+    names = [t.name for t in session.tables]
+    print(json.dumps({"at_open": at_open, "after_tables": sorted(set(opened)), "modules": modules,
+                      "tables": len(names), "events": len(session.log)}))
+    """
+)
+
+
+def test_opening_the_torg_demo_leaves_book_tables_dice_and_tests_for_later(tmp_path: Path) -> None:
+    """Opening reads the data files the sheets need (the drama deck for the cards in hand),
+    not the book's reference tables, and loads neither the dice engine nor the test types."""
+    demo = tmp_path / "torg-demo"
+    shutil.copytree(CAMPAIGNS / "torg-demo", demo, ignore=shutil.ignore_patterns(".lock"))
+    done = subprocess.run(
+        [sys.executable, "-c", OPEN_PROBE, str(demo)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert "interaction_results.toml" not in result["at_open"]  # a reference table only
+    assert set(result["at_open"]) < set(result["after_tables"])
+    assert "interaction_results.toml" in result["after_tables"]
+    assert "gmconsole.engine.dice" not in result["modules"]
+    assert "gmconsole.engine.checks" not in result["modules"]
+    assert result["tables"] > 40 and result["events"] > 0

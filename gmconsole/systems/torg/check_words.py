@@ -23,15 +23,17 @@ an action or adrenalin card played) is added here, so the odds and the roll agre
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from gmconsole.engine.checks import CheckRequest
 from gmconsole.systems.torg.cards import APPROVED_ACTIONS, card_types
 from gmconsole.systems.torg.errors import TorgError
 from gmconsole.systems.torg.rules_data import ATTRIBUTE_NAMES, normalise, skill_info, skill_names
 from gmconsole.systems.torg.sheet import TorgSheet
 from gmconsole.systems.torg.tables import suggest
 from gmconsole.systems.torg.totals import Modifier
+
+if TYPE_CHECKING:
+    from gmconsole.engine.checks import CheckRequest
 
 EXTRA_KEYS = frozenset(
     {

@@ -19,7 +19,8 @@ by the session with the event that caused it, so one undo takes it all back.
 
 from __future__ import annotations
 
-from gmconsole.engine.checks import CheckRequest, CheckResult
+from typing import TYPE_CHECKING
+
 from gmconsole.systems.base import Scene, SheetChange
 from gmconsole.systems.torg.conflict import start_of_round as card_damage
 from gmconsole.systems.torg.damage import rounds_per_minute
@@ -28,6 +29,9 @@ from gmconsole.systems.torg.hand import HeldCards, describe_cards
 from gmconsole.systems.torg.initiative import DramaDeckOrder, side_of
 from gmconsole.systems.torg.sheet import TorgSheet
 from gmconsole.systems.torg.views import round_text
+
+if TYPE_CHECKING:
+    from gmconsole.engine.checks import CheckRequest, CheckResult
 
 LINE_MARKS = ("up", "stymied", "setback", "confused")
 """Conflict-line results kept on the sheet for the round (the rest are card values)."""

@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel
 
-from gmconsole.engine.checks import CheckOption, CheckRequest, CheckResult, Difficulty, Odds
 from gmconsole.engine.tracks import StatusView, TrackView
 from gmconsole.systems.base import (
     Calculator,
@@ -51,6 +50,7 @@ from gmconsole.systems.torg.tables import load
 from gmconsole.systems.torg.values import difficulty_levels
 
 if TYPE_CHECKING:
+    from gmconsole.engine.checks import CheckOption, CheckRequest, CheckResult, Difficulty, Odds
     from gmconsole.engine.tables import Table
 
 
@@ -337,6 +337,8 @@ class TorgSystem(GameSystem):
     def check_options(self, sheet: BaseModel) -> list[CheckOption]:
         """The attributes, then every skill the character has adds in, then the skills usable
         unskilled (marked), alphabetically. Keys are what a GM types: "DEX", "fire_combat"."""
+        from gmconsole.engine.checks import CheckOption  # the tests' types, on first test
+
         s = _sheet(sheet)
         opts = [CheckOption(key=a, label=a, value=s.attribute(a)) for a in ATTRIBUTE_NAMES]
         had = [k for k, n in s.skills.items() if n > 0]
@@ -381,6 +383,8 @@ class TorgSystem(GameSystem):
         return switches
 
     def difficulties(self) -> list[Difficulty]:
+        from gmconsole.engine.checks import Difficulty
+
         return [Difficulty(key=d.key, label=d.label, value=d.number) for d in difficulty_levels()]
 
     def check(
