@@ -1,15 +1,18 @@
-"""The help screen (? or F1): every action from the registry with its keys and its verb.
+"""The help screen (? or F1): every action from the registry with its keys and its verb, the
+keys of the lists, the command line and the dialogs, every command-line verb, and what the
+campaign's system adds: its own verbs, calculators and generators, its per-encounter
+settings (`set KEY VALUE`, with the legal values) and its optional rules.
 
-It is built from `gmconsole.tui.actions` and the user's keymap, so it can never disagree with
-the keys that actually work.
+It is built from `gmconsole.tui.actions`, the user's keymap, the store's usage lines and the
+system's declarations, so it can never disagree with the keys and verbs that actually work.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding, BindingType
@@ -18,6 +21,21 @@ from gmconsole.store import commands
 from gmconsole.tui.actions import help_rows
 from gmconsole.tui.keymap import keymap_path
 from gmconsole.tui.screens.reading import ReadingScreen
+
+if TYPE_CHECKING:
+    from gmconsole.systems.base import GameSystem, RuleOption
+
+MOVING = (
+    ("↑/↓ j/k", "Move in a list (tracker, roster, log, tables); PgUp/PgDn Home/End jump"),
+    ("Tab", "Next field in a dialog; on the command line: complete a verb or name (again: cycle)"),
+    ("↑/↓ on :", "The command line's history"),
+    ("Enter", "Run the command line; in the test dialog and prompts: roll / accept"),
+    ("Esc", "Leave the command line, close a dialog or this screen without changing anything"),
+    ("F2", "Test dialog: roll (faces typed in its Dice box are used instead of random ones)"),
+    ("F2/ctrl+s", "Sheet form (e): save; a value it refuses is named and nothing is saved"),
+    ("ctrl+n", "Campaign picker (ctrl+o): a new campaign"),
+)
+"""Keys that belong to the widgets rather than the registry (not remappable)."""
 
 TIPS = (
     "Keys act on the combatant under the cursor in the tracker (↑/↓ or j/k to move it).",
@@ -28,18 +46,108 @@ TIPS = (
 )
 
 
-def help_table(keymap: Mapping[str, str] | None = None, panes: Sequence[tuple[str, Binding]] = ()) -> Table:
-    table = Table(box=None, expand=True, pad_edge=False, show_header=True, header_style="bold")
-    table.add_column("Keys", no_wrap=True, style="bold")
-    table.add_column("Action", ratio=3)
-    table.add_column("Verb", ratio=1, style="italic")
-    current = None
-    for group, keys, text, verb in help_rows(keymap, panes):
-        if group != current:
-            table.add_row(Text(f"— {group} —", style="bold underline"), "", "")
-            current = group
-        table.add_row(Text(keys), Text(text), Text(verb))  # Text: "[rounds]" is not markup
-    return table
+def help_table(
+    keymap: Mapping[str, str] | None = None, panes: Sequence[tuple[str, Binding]] = ()
+) -> RenderableType:
+    """Every registry action, pane key and widget key (MOVING): a heading and a table per
+    group. The key and verb columns are as wide as their longest entry in any group, so the
+    groups line up and the descriptions get the rest of the width."""
+    rows = [*help_rows(keymap, panes), *(("Lists, command line, dialogs", k, t, "") for k, t in MOVING)]
+    keys_width = max(len(keys) for _, keys, _, _ in rows)
+    verb_width = min(18, max(len(verb) for _, _, _, verb in rows))
+    parts: list[RenderableType] = []
+    for group in dict.fromkeys(g for g, _, _, _ in rows):
+        members = [row for row in rows if row[0] == group]
+        with_verbs = any(verb for _, _, _, verb in members)  # a pane's own keys have none
+        table = Table(box=None, expand=True, pad_edge=False, show_header=False)
+        table.add_column(width=keys_width, no_wrap=True, style="bold")
+        table.add_column(ratio=1)
+        if with_verbs:
+            table.add_column(width=verb_width, style="italic")
+        for _, keys, text, verb in members:  # Text: "[rounds]" is not markup
+            table.add_row(Text(keys), Text(text), *([Text(verb)] if with_verbs else []))
+        parts += [Text(f"— {group} —", style="bold underline"), table]
+    return Group(*parts)
+
+
+def _choices(option: RuleOption) -> str:
+    if option.choices:
+        return "|".join(str(c) for c in option.choices)
+    if isinstance(option.default, bool):
+        return "true|false"
+    return "VALUE"
+
+
+def _shown(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+USAGE_MAX = 28
+"""Widest "what to type" column in the system's sections; longer usages wrap."""
+
+
+def _sections(sections: list[tuple[str, list[tuple[str, Text]]]]) -> list[RenderableType]:
+    """A heading over a two-column table per section: what to type and what it does, the
+    first column as wide as the longest usage of any section (up to USAGE_MAX) so they align."""
+    width = min(USAGE_MAX, max(len(usage) for _, rows in sections for usage, _ in rows))
+    parts: list[RenderableType] = []
+    for title, rows in sections:
+        table = Table(box=None, expand=True, pad_edge=False, show_header=False)
+        table.add_column(width=width, style="italic", overflow="fold")  # a long usage is never cut
+        table.add_column(ratio=1)
+        for usage, what in rows:
+            table.add_row(Text(usage), what)
+        parts += [Text(f"— {title} —", style="bold underline"), table]
+    return parts
+
+
+def _usage(*words: str) -> str:
+    return " ".join(w for w in words if w)
+
+
+def _what(label: str, more: str = "", now: str = "") -> Text:
+    text = Text(label, style="bold")
+    if more:
+        text.append(f": {more}")
+    if now:
+        text.append(f" ({now})", style="italic")
+    return text
+
+
+def system_table(
+    system: GameSystem,
+    encounter_state: Mapping[str, Any] | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> RenderableType:
+    """What this campaign's system adds to the command line, each usage as typed, with the
+    current value of every setting."""
+    parts: list[tuple[str, list[tuple[str, Text]]]] = []
+    if system.sheet_actions:
+        rows = [(_usage(a.key, "WHO", a.usage), _what(a.label, a.help)) for a in system.sheet_actions]
+        parts.append((f"{system.name}: its own verbs", rows))
+    if system.calculators:
+        rows = [(_usage("calc", c.key, c.usage), _what(c.label, c.help)) for c in system.calculators]
+        parts.append((f"{system.name}: calculators (no sheet changes)", rows))
+    if system.generators:
+        rows = [(_usage("gen", g.key, g.usage), _what(g.label, g.help)) for g in system.generators]
+        parts.append((f"{system.name}: new characters from the book's templates", rows))
+    if system.encounter_options:
+        state = encounter_state or {}
+        rows = []
+        for o in system.encounter_options:
+            now = f"now {_shown(state.get(o.key, o.default))}, default {_shown(o.default)}"
+            rows.append((f"set {o.key} {_choices(o)}", _what(o.label, o.help, now)))
+        parts.append(("This encounter's settings: set KEY VALUE", rows))
+    if system.options:
+        given = options or {}
+        rows = [
+            (f"{o.key} = {_choices(o)}", _what(o.label, o.help, f"now {_shown(given.get(o.key, o.default))}"))
+            for o in system.options
+        ]
+        parts.append(("Optional rules: campaign.toml, under [options]", rows))
+    if not parts:
+        return Text(f"— {system.name} adds no verbs or settings of its own —", style="bold underline")
+    return Group(*_sections(parts))
 
 
 def verbs_table() -> Table:
@@ -66,13 +174,23 @@ class HelpScreen(ReadingScreen):
     ]
 
     def __init__(
-        self, keymap: Mapping[str, str] | None = None, panes: Sequence[tuple[str, Binding]] = ()
+        self,
+        keymap: Mapping[str, str] | None = None,
+        panes: Sequence[tuple[str, Binding]] = (),
+        session: Any = None,
     ) -> None:
         super().__init__()
         self.keymap = keymap
         self.panes = panes
+        self.session = session
+        """The open campaign's session (default: the app's), whose system's verbs are listed."""
 
     def pages(self) -> list[RenderableType]:
         tips = Text("\n".join(f"• {tip}" for tip in TIPS))
         where = Text(f"Remap keys in {keymap_path()} (action id = \"keys\").")
-        return [help_table(self.keymap, self.panes), verbs_table(), tips, where]
+        pages: list[RenderableType] = [help_table(self.keymap, self.panes), verbs_table()]
+        session = self.session or getattr(self.app, "session", None)
+        if session is not None:
+            enc = session.encounter
+            pages.append(system_table(session.system, enc.state if enc else None, session.options))
+        return [*pages, tips, where]

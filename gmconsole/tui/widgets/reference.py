@@ -116,8 +116,8 @@ class ReferencePane(Vertical):
         Binding("equals_sign", "lookup", "Lookup", id="reference.lookup", tooltip="Look up a roll or a name"),
         Binding("r", "roll", "Roll", id="reference.roll", tooltip="Roll on the selected random table"),
         Binding("F", "roll_typed", "Roll typed", id="reference.roll_typed", tooltip="Roll, faces typed"),
-        Binding("enter", "open", "Open", show=False, id="reference.open"),
-        Binding("escape", "back", "Back", show=False, id="reference.back"),
+        Binding("enter", "open", "Open", show=False, id="reference.open", tooltip="Open the selected table"),
+        Binding("escape", "back", "Back", show=False, id="reference.back", tooltip="Back to the table list"),
     ]
 
     class Roll(Message):
