@@ -163,6 +163,7 @@ _KEY_NAMES = {
     "plus": "+",
     "minus": "-",
     "slash": "/",
+    "equals_sign": "=",
 }
 
 
