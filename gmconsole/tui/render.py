@@ -8,6 +8,7 @@ combatant has "▶", a held one "[held]", a dead one "✝". Colours only repeat 
 from __future__ import annotations
 
 import re
+import textwrap
 
 from rich.text import Text
 
@@ -79,3 +80,34 @@ def condition_reminder(cond: Condition, bearer_name: str, anchor_name: str | Non
     moment = _EXPIRES[cond.expires]
     whose = f" of {anchor_name}" if anchor_name and cond.expires != "round" else ""
     return f"{bearer_name}: {cond.name}{left}, ticks at {moment}{whose}"
+
+
+SHORT_VALUE = 14
+"""A sheet line whose value is at most this long (a stat, "2D") packs with others on a line."""
+
+
+def sheet_detail(pairs: list[tuple[str, str]], width: int, indent: int = 2) -> list[Text]:
+    """A system's `sheet_lines` as lines of at most `width` cells for the roster's detail view:
+    short pairs packed "Power 6 · Grace 2 · ...", each long one on its own lines, "SFX: ..."
+    with its wrapped lines under the value (nothing cut at 80 columns)."""
+    out: list[Text] = []
+    pad = " " * indent
+    packed: Text | None = None
+    for label, value in pairs:
+        if len(value) <= SHORT_VALUE and "," not in value:
+            item = Text.assemble((label, "dim"), " ", value)
+            if packed is not None and packed.cell_len + 3 + item.cell_len <= width:
+                packed.append(" · ", style="dim")
+                packed.append_text(item)
+                continue
+            packed = Text(pad).append_text(item)
+            out.append(packed)
+            continue
+        packed = None
+        hang = min(indent + len(label) + 2, width // 2)
+        words = textwrap.wrap(value, max(10, width - hang)) or [""]
+        first = Text(pad).append(f"{label}:", style="dim")
+        first.append(" " * (hang - indent - len(label) - 1) + words[0])
+        out.append(first)
+        out += [Text(" " * hang + word) for word in words[1:]]
+    return out

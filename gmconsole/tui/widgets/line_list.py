@@ -41,6 +41,12 @@ class Row:
     """Columns the wrapped lines of a long row are indented by (under a name, after a tag)."""
 
 
+def _trimmed(line: Text) -> Text:
+    line = line.copy()
+    line.rstrip()
+    return line
+
+
 def wrap(text: Text, width: int, indent: int, console: Console) -> list[Text]:
     """`text` in lines of at most `width` cells, lines after the first indented by `indent`
     (kept under half the width, so a narrow pane still has room for the words)."""
@@ -48,7 +54,7 @@ def wrap(text: Text, width: int, indent: int, console: Console) -> list[Text]:
     indent = min(indent, width // 2)
     if indent <= 0 or len(lines) < 2 or "\n" in text.plain:
         return lines
-    rest = Text(" ").join(lines[1:])
+    rest = Text(" ").join(_trimmed(line) for line in lines[1:])
     pad = " " * indent
     return [lines[0], *(Text(pad).append_text(line) for line in rest.wrap(console, width - indent))]
 
@@ -104,6 +110,12 @@ class LineList(ScrollView, can_focus=True):
     # ------------------------------------------------------------------ data in
 
     @property
+    def text_width(self) -> int:
+        """Cells a row has whether or not the scrollbar shows: what a pane that lays out its
+        own rows (the roster's packed tracks, a table's columns) should fit them to."""
+        return self.content_region.width - self.styles.scrollbar_size_vertical - GUTTER
+
+    @property
     def cursor_key(self) -> str | None:
         return self.rows[self.cursor].key if self.cursor is not None else None
 
@@ -130,6 +142,11 @@ class LineList(ScrollView, can_focus=True):
 
     def on_resize(self) -> None:
         self._layout()
+
+    def watch_show_vertical_scrollbar(self) -> None:
+        """The scrollbar came or went: the text is one cell narrower or wider, and no Resize
+        says so (without this, the last letter of a full-width line was cut off)."""
+        self.call_later(self._layout)
 
     def _layout(self, keep: int = 0) -> None:
         """Wrap the rows to the width into screen lines; the first `keep` rows are the ones last

@@ -33,7 +33,7 @@ from gmconsole.engine.tables import Table, TableError, search_tables
 from gmconsole.engine.tables.model import cell_text
 from gmconsole.tui.messages import Command
 from gmconsole.tui.screens.prompt import TextPrompt
-from gmconsole.tui.widgets.line_list import GUTTER, LineList, Row
+from gmconsole.tui.widgets.line_list import LineList, Row
 from gmconsole.tui.widgets.static_text import set_content
 
 if TYPE_CHECKING:
@@ -213,7 +213,7 @@ class ReferencePane(Vertical):
             rows_list.set_rows([])
             return
         set_content(info, table_info(table))
-        width = max(10, rows_list.scrollable_content_region.width - GUTTER - 2)  # 2: the ▶/• mark
+        width = max(10, rows_list.text_width - 2)  # 2: the ▶/• mark
         header, texts = row_texts(table, width)
         query = self.query_text
         matching = {r.index for r in table.matching_rows(query)} if query else set()

@@ -30,9 +30,11 @@ from textual.widgets import Static
 from gmconsole.engine.encounter import Combatant
 from gmconsole.engine.errors import RulesError
 from gmconsole.engine.roster import Character
+from gmconsole.systems.base import GameSystem
 from gmconsole.tui.messages import Command
+from gmconsole.tui.render import sheet_detail
 from gmconsole.tui.screens.prompt import NumberAnswer, NumberPrompt, TextPrompt
-from gmconsole.tui.widgets.line_list import GUTTER, LineList, Row
+from gmconsole.tui.widgets.line_list import LineList, Row
 from gmconsole.tui.widgets.static_text import set_content
 from gmconsole.tui.widgets.tracks import inline_parts, pack, status_text, tracks_inline, tracks_text
 
@@ -63,6 +65,8 @@ class Entry:
     tracks: tuple[TrackView, ...] = ()
     status: StatusView | None = None
     describe: str = ""
+    lines: tuple[tuple[str, str], ...] = ()
+    """The system's detail lines (`sheet_lines`): hand and pool, SFX, gear..."""
     problem: str = ""
     sig: tuple = ()
     """Everything the entry's text depends on, so unchanged entries reuse their drawn text."""
@@ -200,20 +204,27 @@ class RosterPane(Vertical, can_focus=False):
             (combatant.status, tuple((k.name, k.rounds) for k in combatant.conditions)) if combatant else None
         )  # what the entry shows of the fight
         sig = (name, kind, template, slug, fight, sheet_sig)
-        tracks, status, describe, problem = facts
+        tracks, status, describe, lines, problem = facts
         return Entry(key, who, name, kind, slug, combatant, template=template, tracks=tracks,
-                     status=status, describe=describe, problem=problem, sig=sig)
+                     status=status, describe=describe, lines=lines, problem=problem, sig=sig)
 
     def _sheet_facts(self, sheet_data: dict) -> tuple:
-        """(tracks, status, describe, problem) of one stored sheet, through the system."""
+        """(tracks, status, describe, detail lines, problem) of one stored sheet, through the
+        system. Detail lines only from a system that writes its own `sheet_lines` (the
+        default's raw field names say less than `describe` does)."""
         assert self.session is not None
         system = self.session.system
         try:
             sheet: BaseModel = system.parse_sheet(sheet_data)
-            return tuple(system.tracks(sheet)), system.status(sheet), system.describe(sheet), ""
+            tracks = tuple(system.tracks(sheet))
+            lines: tuple[tuple[str, str], ...] = ()
+            if type(system).sheet_lines is not GameSystem.sheet_lines:
+                shown = {t.name.lower() for t in tracks}
+                lines = tuple((k, v) for k, v in system.sheet_lines(sheet) if k.lower() not in shown)
+            return tracks, system.status(sheet), system.describe(sheet), lines, ""
         except (ValidationError, RulesError, ValueError) as exc:
             first = str(exc).splitlines()[1 if isinstance(exc, ValidationError) else 0].strip()
-            return (), None, "", f"sheet invalid: {first}"
+            return (), None, "", (), f"sheet invalid: {first}"
 
     # ------------------------------------------------------------------ drawing
 
@@ -230,7 +241,7 @@ class RosterPane(Vertical, can_focus=False):
 
     def _render_rows(self) -> None:
         lst = self.list
-        width = max(10, lst.scrollable_content_region.width - GUTTER)
+        width = max(10, lst.text_width)
         groups = self._groups()
         selected = lst.cursor_key or self._selected
         height = max(lst.size.height, 1)
@@ -305,13 +316,16 @@ class RosterPane(Vertical, can_focus=False):
                 else:
                     text.append("\n" + pack(inline_parts(e.tracks), width))
             return text
-        if e.describe:
+        if e.describe and not e.lines:
             text.append("\n" + pack(e.describe.split(" | "), width, sep=" | "), style="dim")
         if e.tracks:
             block = tracks_text(e.tracks, width - 2)
             for line in block.split("\n"):
                 text.append("\n  ")
                 text.append_text(line)
+        for line in sheet_detail([(k, v) for k, v in e.lines if (k, v) != ("Name", e.name)], width):
+            text.append("\n")
+            text.append_text(line)
         return text
 
     def on_resize(self) -> None:
