@@ -64,3 +64,13 @@ async def test_the_same_rows_again_change_nothing() -> None:
         a.set_rows(list(same))
         assert a._visual is before  # not laid out again
         assert a.cursor_key == "2"
+
+
+async def test_a_row_of_several_short_lines_is_drawn_as_several_lines() -> None:
+    """A "\\n" inside one drawn line reaches the terminal and scrolls the whole screen up."""
+    app = Host()
+    async with app.run_test(size=(40, 30)) as pilot:
+        a = app.query_one("#a", LineList)
+        a.set_rows([Row(Text("one\n  two"), key="x"), Row(Text("three"), key="y")])
+        await pilot.pause()
+        assert drawn(a) == [(0, "one"), (0, "  two"), (1, "three")]

@@ -148,11 +148,11 @@ class CheckDialog(ModalScreen[Event | None]):
                 yield self._row("Target", Input(placeholder="number (TN or opponent's total)", type="integer",
                                                 id="check-target", compact=True))
                 yield self._row("Modifiers", Input("0", type="integer", id="check-mods", compact=True))
+                yield self._row("Dice", Input(placeholder="faces rolled at the table; blank: roll",
+                                              id="check-dice", compact=True))  # near the top: used often
                 yield Vertical(id="check-switches")
                 yield self._row("Extra", Input(placeholder="key = value, ... (system switches)",
                                                id="check-extra", compact=True))
-                yield self._row("Dice", Input(placeholder="faces rolled at the table; blank: roll",
-                                              id="check-dice", compact=True))
             yield OddsChart(id="check-odds")
             yield Static("", id="check-error", markup=False)
             with Horizontal(id="check-buttons"):

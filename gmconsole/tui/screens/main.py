@@ -81,6 +81,7 @@ class MainScreen(Screen[None]):
 
     def on_resize(self) -> None:
         self._apply_layout()
+        self._show_status()
 
     # ------------------------------------------------------------------ drawing
 
@@ -95,19 +96,9 @@ class MainScreen(Screen[None]):
         self._show_status()
 
     def _show_status(self) -> None:
+        """Campaign · system · round · ▶ who acts. When that does not fit (80 columns, a long
+        name) the system goes first, then the campaign's name shrinks: who acts stays whole."""
         s = self.session
-        left = Text(no_wrap=True, overflow="ellipsis")
-        left.append(s.campaign.name, style="bold")
-        left.append(f" · {s.system.name}")
-        enc = s.encounter
-        if enc is not None and enc.started:
-            left.append(f" · Round {enc.round}")
-            acting = ", ".join(c.name for c in enc.acting)
-            if acting:
-                left.append(" · ▶ ")
-                left.append(acting, style="bold")
-        elif enc is not None:
-            left.append(f" · {enc.name} (not started)")
         if s.read_only:
             holder = f" by {s.lock_holder}" if s.lock_holder else ""
             right = Text(f"read-only 🔒 locked{holder}", style="bold")
@@ -115,6 +106,27 @@ class MainScreen(Screen[None]):
             right = Text("saved ✓")
         else:
             right = Text("NOT SAVED ✗", style="bold reverse")
+        enc = s.encounter
+        tail = Text()
+        if enc is not None and enc.started:
+            tail.append(f" · Round {enc.round}")
+            acting = ", ".join(c.name for c in enc.acting)
+            if acting:
+                tail.append(" · ▶ ")
+                tail.append(acting, style="bold")
+        elif enc is not None:
+            tail.append(f" · {enc.name} (not started)")
+        room = (self.size.width or 120) - right.cell_len - 4 - tail.cell_len  # 4: both lines' padding
+        name = s.campaign.name
+        system = f" · {s.system.name}"
+        if len(name) + len(system) > room:
+            system = ""
+        if len(name) > room:
+            name = name[: max(room - 1, 4)].rstrip() + "…"
+        left = Text(no_wrap=True, overflow="ellipsis")
+        left.append(name, style="bold")
+        left.append(system)
+        left.append_text(tail)
         set_content(self.query_one("#status-left", Static), left, layout=False)
         set_content(self.query_one("#status-right", Static), right)
 

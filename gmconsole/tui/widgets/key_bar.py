@@ -3,7 +3,9 @@
 One line of text rather than Textual's `Footer`, which mounts a widget per key and rebuilds
 them on every focus change (a tenth of a second at start-up, again on each pane switch). It
 lists what `Screen.active_bindings` says is live, so a pane's own keys appear while it has
-focus and keys a focused input would swallow disappear, as they do in Textual's footer.
+focus and keys a focused input would swallow disappear, as they do in Textual's footer. When
+they do not all fit (a pane's keys and the screen's at 80 columns), the last ones give way to
+"…" and the help key, which lists them all, stays at the end.
 """
 
 from __future__ import annotations
@@ -14,13 +16,25 @@ from rich.text import Text
 from textual.screen import Screen
 from textual.widgets import Static
 
+HELP_ACTION = "run_registered('help')"
+
 
 class KeyBar(Static):
     DEFAULT_CSS = """
-    KeyBar { height: 1; padding: 0 1; background: $panel; color: $foreground; }
+    KeyBar {
+        height: 1; padding: 0 1; background: $panel; color: $foreground;
+        text-wrap: nowrap; text-overflow: ellipsis;
+    }
     KeyBar > .key-bar--key { text-style: bold; color: $accent; }
     """
     COMPONENT_CLASSES: ClassVar[set[str]] = {"key-bar--key"}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._items: list[tuple[str, str]] = []
+        """(key, label) of every live binding shown, in order."""
+        self._help: tuple[str, str] | None = None
+        """The help key's item, kept at the end when the others do not all fit."""
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
@@ -29,17 +43,52 @@ class KeyBar(Static):
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
 
+    def on_resize(self) -> None:
+        self._draw()
+
     def bindings_changed(self, screen: Screen) -> None:
-        key_style = self.get_component_rich_style("key-bar--key")
-        text = Text(no_wrap=True, overflow="ellipsis")
+        items: list[tuple[str, str]] = []
         seen: set[str] = set()
         for active in screen.active_bindings.values():
             binding = active.binding
             if not binding.show or binding.action in seen:
                 continue
             seen.add(binding.action)
-            if text:
-                text.append("  ")
-            text.append(self.app.get_key_display(binding), style=key_style)
-            text.append(f" {binding.description}")
+            items.append((self.app.get_key_display(binding), binding.description))
+        self._help = next(
+            (
+                (self.app.get_key_display(a.binding), a.binding.description)
+                for a in screen.active_bindings.values()
+                if a.binding.action == HELP_ACTION and a.binding.show
+            ),
+            None,
+        )
+        self._items = items
+        self._draw()
+
+    def _draw(self) -> None:
+        width = self.content_region.width or 10_000
+        key_style = self.get_component_rich_style("key-bar--key")
+        help_item = self._help
+        items = list(self._items)
+        text = self._line(items, key_style)
+        if text.cell_len > width and help_item in items:
+            items.remove(help_item)
+            tail = self._line([help_item], key_style)
+            while items and self._line(items, key_style).cell_len + 5 + tail.cell_len > width:
+                items.pop()
+            text = self._line(items, key_style)
+            text.append("  …  " if items else "…  ")
+            text.append_text(tail)
+        text.no_wrap, text.overflow = True, "ellipsis"
         self.update(text)
+
+    @staticmethod
+    def _line(items: list[tuple[str, str]], key_style: object) -> Text:
+        text = Text()
+        for i, (key, label) in enumerate(items):
+            if i:
+                text.append("  ")
+            text.append(key, style=key_style)  # type: ignore[arg-type]
+            text.append(f" {label}")
+        return text

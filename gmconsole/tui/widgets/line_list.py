@@ -62,6 +62,11 @@ def wrap(text: Text, width: int, indent: int, console: Console) -> list[Text]:
 class LineList(ScrollView, can_focus=True):
     """Rows of text, a cursor over the keyed rows, and messages when the cursor moves."""
 
+    DEFAULT_CSS = """
+    LineList { width: 1fr; }
+    """
+    """As wide as its container: sized to its own text (width auto), a list stayed as narrow as
+    it was first laid out."""
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "line-list--cursor",
         "line-list--acting",
@@ -153,7 +158,7 @@ class LineList(ScrollView, can_focus=True):
         laid out (a log that grew by one event, a tracker whose done steps stayed put)."""
         width = self.scrollable_content_region.width - GUTTER
         if width < 1:  # not laid out yet: wrapping to nothing would be slow and wrong
-            self._visual = [(i, row.text) for i, row in enumerate(self.rows)]
+            self._visual = [(i, row.text.split(allow_blank=True)[0]) for i, row in enumerate(self.rows)]
             self._first_line = list(range(len(self.rows)))
             self.virtual_size = Size(0, len(self.rows))
             return  # on_resize lays the rows out once the widget has a size
@@ -172,8 +177,9 @@ class LineList(ScrollView, can_focus=True):
             key = row.cache_key
             lines = cache.get(key) if key else None
             if lines is None:
-                text = row.text
-                lines = [text] if text.cell_len <= width else wrap(text, width, row.indent, console)
+                text = row.text  # a row of several lines is always split: a "\n" sent to the
+                one = text.cell_len <= width and "\n" not in text.plain  # terminal scrolls it
+                lines = [text] if one else wrap(text, width, row.indent, console)
                 if key:
                     cache[key] = lines
             if len(lines) == 1:

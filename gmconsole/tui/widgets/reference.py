@@ -149,6 +149,7 @@ class ReferencePane(Vertical):
 
     def on_mount(self) -> None:
         self.set_class(True, "-list")
+        self.query_one("#ref-status", Static).display = False
         if self.session is not None:
             self.show(self.session)
 
@@ -187,13 +188,17 @@ class ReferencePane(Vertical):
             rows.append(Row(Text(f"{len(found)} table(s) match {query!r}", style="italic"), kind="heading"))
             rows += [Row(self._list_entry(t), key=table_key(t)) for t in found]
         else:
-            group = None
+            groups: dict[str, list[Table]] = {}
             for t in found:
-                heading = t.group or t.source.split("/")[0]
-                if heading != group:
-                    group = heading
+                groups.setdefault(t.group or t.source.split("/")[0], []).append(t)
+            # a group that is one table of the same name needs no "── Bonus chart" over "Bonus
+            # chart": such tables come first, before any heading, so none seems to belong to one
+            alone = [m[0] for h, m in groups.items() if len(m) == 1 and m[0].name == h]
+            rows += [Row(self._list_entry(t), key=table_key(t)) for t in alone]
+            for heading, members in groups.items():
+                if members[0] not in alone:
                     rows.append(Row(Text(f"── {heading}", style="bold"), kind="heading"))
-                rows.append(Row(self._list_entry(t), key=table_key(t)))
+                    rows += [Row(self._list_entry(t), key=table_key(t)) for t in members]
         if not everything:
             rows = [Row(Text("No tables: add TOML files to the campaign's tables/ folder.", style="italic"))]
         self.query_one("#ref-tables", LineList).set_rows(rows, select=self.open_key)
@@ -279,7 +284,7 @@ class ReferencePane(Vertical):
             self.open_key = key
             self.looked_up = None
             self.query_one("#ref-lookup", Input).value = ""
-            self.query_one("#ref-status", Static).update("")
+            self._status("")
         self._mode("table")
         self._fill_rows()
         self.call_after_refresh(self._fill_rows)  # again once the rows list has its width
@@ -289,27 +294,32 @@ class ReferencePane(Vertical):
     def _lookup(self, value: str) -> bool:
         """Mark and select the row for `value`; say why when there is none."""
         table = self.open_table
-        status = self.query_one("#ref-status", Static)
         if table is None:
-            status.update("Open a table first (Enter on the list).")
+            self._status("Open a table first (Enter on the list).")
             return False
         if not value.strip():
             self.looked_up = None
-            status.update("")
+            self._status("")
             self._fill_rows()
             return False
         try:
             row = table.lookup(value)
         except TableError as exc:
             self.looked_up = None
-            status.update(Text(f"✗ {exc}", style="bold"))
+            self._status(Text(f"✗ {exc}", style="bold"))
             self._fill_rows()
             return False
         self.looked_up = row.index
         answer = row.text() if len(row.cells) > 1 else cell_text(row.key)
-        status.update(Text(f"▶ {row.range_text}: {answer}"))
+        self._status(Text(f"▶ {row.range_text}: {answer}"))
         self._fill_rows()
         return True
+
+    def _status(self, text: Text | str) -> None:
+        """The lookup's answer or refusal under the rows; no empty line when there is none."""
+        status = self.query_one("#ref-status", Static)
+        status.update(text)
+        status.display = bool(str(text))
 
     # ------------------------------------------------------------------ actions
 
