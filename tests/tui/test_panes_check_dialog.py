@@ -234,3 +234,24 @@ async def test_labels_are_whole_or_end_in_an_ellipsis_and_the_odds_note_fits_80x
         assert "Chance of success" in text
         assert "die that matters)" in text  # the note wraps and is not cut off
         assert "Enter/F2 roll" in text  # the Roll line is on screen too
+
+
+async def test_the_focused_fields_help_is_shown_without_a_mouse(tmp_path: Path) -> None:
+    """A switch's help is a tooltip for the mouse; on the keyboard it shows under the fields."""
+    from app_driver import screen_text
+
+    session = make_session(tmp_path)
+    session.system = SwitchSystem()  # type: ignore[assignment]
+    app = CheckHost(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        dialog = app.screen
+        assert isinstance(dialog, CheckDialog)
+        dialog.query_one("#switch-possibility", Select).focus()
+        await pilot.pause()
+        await pilot.pause()
+        assert "Possibility: Spend a Possibility: roll again, +10" in screen_text(app)
+        dialog.query_one("#check-dice", Input).focus()
+        await pilot.pause()
+        assert "Faces rolled at the table, in order" in screen_text(app)

@@ -38,6 +38,16 @@ NUMBER = "__number__"
 OPPONENT = "__opponent__"
 NONE = "__none__"
 _PREFERRED = ("average", "standard", "normal", "moderate")
+FIELD_HELP = {
+    "check-who": "Who is tested: the encounter's combatants, then the roster.",
+    "check-option": "The test: Enter opens the list, type to jump to a name.",
+    "check-against": "A difficulty from the system's ladder, a number, or an opponent's total.",
+    "check-target": "The number to reach, or the opponent's total.",
+    "check-mods": "Added to the roll (negative for a penalty).",
+    "check-dice": "Faces rolled at the table, in order (6 3 5); blank: the console rolls.",
+    "check-extra": "Other switches the system reads, as key = value pairs.",
+}
+"""What the focused field is for, shown under the fields (a switch shows its own help)."""
 LABEL_MIN, LABEL_MAX = 9, 20
 """Width of the label column: the longest label fits (a system's "Active defence") up to
 LABEL_MAX cells; a longer one ends in an ellipsis rather than being cut mid-word."""
@@ -153,6 +163,7 @@ class CheckDialog(ModalScreen[Event | None]):
                 yield Vertical(id="check-switches")
                 yield self._row("Extra", Input(placeholder="key = value, ... (system switches)",
                                                id="check-extra", compact=True))
+            yield Static("", id="check-help", markup=False)
             yield OddsChart(id="check-odds")
             yield Static("", id="check-error", markup=False)
             with Horizontal(id="check-buttons"):
@@ -174,6 +185,20 @@ class CheckDialog(ModalScreen[Event | None]):
     def on_resize(self) -> None:
         self._fit_height()
 
+    def on_descendant_focus(self, event: Any) -> None:
+        """Say what the focused field is for: a switch's help is otherwise only a tooltip,
+        which a GM on the keyboard never sees."""
+        wid = getattr(event.widget, "id", None) or ""
+        switch = next((sw for sw in self.switches if f"switch-{sw.key}" == wid), None)
+        if switch is not None:
+            text = f"{switch.label}: {switch.help}" if switch.help else ""
+        else:
+            text = FIELD_HELP.get(wid, "")
+        help_line = self.query_one("#check-help", Static)
+        help_line.update(text)
+        help_line.display = bool(text)
+        self.call_after_refresh(self._fit_height)
+
     def _fit_height(self) -> None:
         """The odds, any refusal and the Roll line always show in full; the fields get the rest
         of the screen and scroll (at 80x24 a system with many switches has more rows than fit)."""
@@ -183,9 +208,11 @@ class CheckDialog(ModalScreen[Event | None]):
         odds = self.query_one("#check-odds", OddsChart)
         width = odds.size.width or box.content_region.width
         error = self.query_one("#check-error", Static)
+        help_line = self.query_one("#check-help", Static)
         below = odds.content_height(width) + 1 + (error.outer_size.height if error.display else 0) + 1
+        below += help_line.outer_size.height if help_line.display else 0
         room = self.size.height - 2 - 1 - below  # border, title
-        self.query_one("#check-fields", VerticalScroll).styles.max_height = max(3, min(12, room))
+        self.query_one("#check-fields", VerticalScroll).styles.max_height = max(3, min(20, room))
 
     def _against_options(self) -> list[tuple[str, str]]:
         ladder = [(f"{d.label} ({d.value})", d.key) for d in self.difficulties]
