@@ -9,6 +9,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Literal
 
+import pytest
 from panes_host import PaneHost, make_session
 from pydantic import BaseModel, Field
 from textual import on
@@ -260,3 +261,35 @@ async def test_myriad_resilience_lines_are_edited_in_place(tmp_path: Path) -> No
         assert app.screen is not form
         row = next(r.text.plain for r in app.pane.list.rows if r.key == "r:kai")
         assert "[x][x][ ][ ] 2 left" in row
+
+
+def demo_sheets() -> list[tuple[str, str]]:
+    """(campaign folder, roster slug) of every shipped demo character."""
+    root = Path(__file__).parents[2] / "campaigns"
+    return [(d.name, f.stem) for d in sorted(root.iterdir()) for f in sorted((d / "roster").glob("*.toml"))]
+
+
+@pytest.mark.parametrize(("demo", "slug"), demo_sheets())
+async def test_every_demo_sheet_saves_unchanged_through_the_form(
+    tmp_path: Path, demo: str, slug: str
+) -> None:
+    """Opening a sheet and saving it at once must work: the form once sent Torg's derived
+    toughness back empty and refused every Torg sheet."""
+    import shutil
+
+    shutil.copytree(Path(__file__).parents[2] / "campaigns" / demo, tmp_path / demo,
+                    ignore=shutil.ignore_patterns(".lock"))
+    session = Session.open(tmp_path / demo)
+    before = session.roster[slug]
+    app = FormHost(session, RosterPane())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(SheetForm(session, slug))
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, SheetForm)
+        character, errors = form.validate()
+    assert errors == {}
+    assert character is not None
+    assert character.sheet == session.system.dump_sheet(session.system.parse_sheet(before.sheet))
+    assert character.model_dump(exclude={"sheet"}) == before.model_dump(exclude={"sheet"})

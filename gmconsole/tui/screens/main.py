@@ -257,13 +257,23 @@ class MainScreen(Screen[None]):
         self.app.push_screen(CheckDialog(self.session, who=who or self.selected_who()), self._after_dialog)
 
     def job_edit(self, slug: str | None = None, *, new: bool = False) -> None:
+        """The sheet form for the selection of the pane that has the keys (the roster's only
+        while it is focused: e in the tracker edits the tracker's combatant)."""
         from gmconsole.tui.screens.sheet_form import SheetForm
 
-        slug = slug or self.query_one(RosterPane).selected_slug or self._roster_slug(self.selected_who())
-        if slug is None and not new:
-            self.say("select a character (roster or tracker) to edit", error=True)
-            return
-        self.app.push_screen(SheetForm(self.session, None if new else slug), self._after_sheet)
+        if new:
+            slug = None
+        elif slug is None:
+            if self._focused_pane() == "roster":
+                slug = self.query_one(RosterPane).selected_slug
+            slug = slug or self._roster_slug(self.selected_who())
+            if slug is None:
+                self.say("select a character (roster or tracker) to edit", error=True)
+                return
+        name = self.session.roster[slug].name if slug in self.session.roster else slug
+        self.say(f"opening the sheet of {name}…" if slug else "opening a new sheet…")
+        form = SheetForm(self.session, slug)  # a big sheet takes a second to
+        self.call_after_refresh(self.app.push_screen, form, self._after_sheet)  # build: say so first
 
     def _roster_slug(self, cid: str | None) -> str | None:
         enc = self.session.encounter

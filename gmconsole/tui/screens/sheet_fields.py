@@ -139,19 +139,18 @@ class FieldRow(Vertical):
         self.value = value
 
     def compose(self) -> ComposeResult:
+        """Label and editor side by side (a two-column grid: no container per line), then any
+        help; the error line is only made when there is an error. A Torg sheet has a hundred
+        rows, and every widget saved is time before the form shows."""
         spec = self.spec
         label = spec.label + (f" ({spec.hint})" if spec.hint else "")
-        with Horizontal(classes="field-line"):
-            yield Label(label, classes="field-label")
-            yield self._editor()
+        yield Label(label, classes="field-label")
+        yield self._editor()
         if spec.description:
             yield Static(spec.description, classes="field-help", markup=False)
         if spec.kind in ("dict", "list"):
             how = "one 'name = value' per line" if spec.kind == "dict" else "one value per line"
             yield Static(how, classes="field-help")
-        error = Static("", classes="field-error", markup=False)
-        error.display = False
-        yield error
 
     def _editor(self) -> Widget:
         spec, dom_id = self.spec, _dom_id(self.spec.path)
@@ -198,7 +197,12 @@ class FieldRow(Vertical):
             return RawText(text)
 
     def show_error(self, message: str | None) -> None:
-        error = self.query_one(".field-error", Static)
+        found = self.query(".field-error")
+        if not message and not found:
+            return
+        error = found.first(Static) if found else Static("", classes="field-error", markup=False)
+        if not found:
+            self.mount(error)
         error.update(f"✗ {message}" if message else "")
         error.display = bool(message)
         self.set_class(bool(message), "-invalid")

@@ -109,6 +109,7 @@ class SheetForm(ModalScreen[SheetEdit | None]):
         self._counts: dict[Path, int] = {}
         self._keys: dict[Path, list[str]] = {}
         self._widgets: dict[Path, FieldRow | GroupBox] = {}
+        self._focused_row: FieldRow | None = None
 
     def _initial_data(self, character: Character) -> dict[str, Any]:
         data = character.model_dump(mode="json")
@@ -124,7 +125,9 @@ class SheetForm(ModalScreen[SheetEdit | None]):
         title = f"Edit {self.original.name}" if self.slug else "New roster entry"
         with Vertical(id="sheet-box"):
             yield Label(f"{title} · {self.system.name} sheet", id="sheet-title")
-            yield VerticalScroll(*self._build(), id="sheet-body")
+            body = VerticalScroll(*self._build(), id="sheet-body")
+            body.can_focus = False  # focus goes to a field; the body taking it first, then losing
+            yield body  # it, restyled all four hundred widgets of a Torg sheet twice
             yield Static("", id="sheet-summary", markup=False)
             with Horizontal(id="sheet-buttons"):
                 yield Static("F2 save · Esc cancel · Tab next", id="sheet-hint")
@@ -285,6 +288,16 @@ class SheetForm(ModalScreen[SheetEdit | None]):
         if isinstance(widget, FieldRow):
             widget.editor.focus()
         widget.scroll_visible()
+
+    def on_descendant_focus(self, event: Any) -> None:
+        """Mark the row holding the focused editor (its label turns reverse video)."""
+        row = next((a for a in event.widget.ancestors_with_self if isinstance(a, FieldRow)), None)
+        if row is not self._focused_row:
+            if self._focused_row is not None:
+                self._focused_row.set_class(False, "-focused")
+            if row is not None:
+                row.set_class(True, "-focused")
+            self._focused_row = row
 
     # ------------------------------------------------------------------ actions
 

@@ -195,12 +195,14 @@ def field_spec(path: Path, info: FieldInfo, description: str = "") -> FieldSpec:
 def model_specs(
     model: type[BaseModel], prefix: Path = (), exclude: frozenset[str] = frozenset()
 ) -> list[FieldSpec]:
-    """Specs for every field of `model`, in declaration order (the book's order)."""
+    """Specs for every field of `model`, in declaration order (the book's order). A field the
+    model excludes from its dump is derived (Torg's toughness comes from TOU): never stored,
+    so never asked for (the form would send it back empty and refuse its own sheet)."""
     docs = attribute_docs(model)
     return [
         field_spec((*prefix, name), info, docs.get(name, ""))
         for name, info in model.model_fields.items()
-        if name not in exclude
+        if name not in exclude and info.exclude is not True
     ]
 
 
