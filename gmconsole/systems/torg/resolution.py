@@ -25,6 +25,7 @@ from gmconsole.systems.torg.cards import stand_in_deck
 from gmconsole.systems.torg.check_words import TestSpec, read_test
 from gmconsole.systems.torg.dice import TorgRoll
 from gmconsole.systems.torg.errors import TorgError
+from gmconsole.systems.torg.interaction import INTERACTIONS, interaction_result
 from gmconsole.systems.torg.odds import chance_of_success
 from gmconsole.systems.torg.sheet import TorgSheet
 from gmconsole.systems.torg.totals import Modifier as TotalModifier
@@ -160,6 +161,12 @@ def _result(
     if total.result_points is not None:
         detail["result_points"] = format_rp(total.result_points)
         detail["level"] = total.level
+        if att.skill in INTERACTIONS:  # intimidate, test, taunt, trick, maneuver: table T9
+            result = interaction_result(att.skill, total.result_points)
+            if result is not None:
+                word = "player's call" if result.key == "players_call" else result.key.replace("_", " / ")
+                outcome += f"; target: {word}"
+                detail["interaction"] = {"result": result.key, "text": result.text}
     if "effect_value" in extra:
         eff = effect_total(
             int(extra["effect_value"]),
