@@ -186,3 +186,28 @@ def test_track_text_forms_by_width() -> None:
     assert pack(["Wounds 4/4 left", "Crit 2/2 left", "Resolve 4/4 left"], 34) == (
         "  Wounds 4/4 left · Crit 2/2 left\n  Resolve 4/4 left"
     )
+
+
+async def test_a_turn_that_changes_nothing_shown_is_not_redrawn_but_damage_is(tmp_path: Path) -> None:
+    """With many spawned creatures the roster skips a redraw that would show the same (most
+    turn advances), and still redraws the moment a creature's sheet or conditions change."""
+    session = make_session(tmp_path)
+    for line in ("encounter Brawl", "add 6 goblin", "add ayla", "start"):
+        session.execute(line)
+    app = RosterHost(session, RosterPane())
+    async with app.run_test(size=(80, 40)) as pilot:
+        await pilot.pause()
+        pane = app.pane
+        rows = pane.list.rows
+        app.intent(lambda: session.execute("next"))
+        await pilot.pause()
+        assert pane.list.rows is rows  # the turn moved; nothing the roster shows did
+        goblin = next(c for c in session.encounter.combatants if c.sheet is not None)
+        app.intent(lambda: session.execute(f"dmg {goblin.id} 2"))
+        await pilot.pause()
+        assert pane.list.rows is not rows
+        assert "3/5" in entry_text(pane, f"c:{goblin.id}")
+        rows = pane.list.rows
+        app.intent(lambda: session.execute(f"cond {goblin.id} prone 2"))
+        await pilot.pause()
+        assert "prone 2" in entry_text(pane, f"c:{goblin.id}")

@@ -127,7 +127,7 @@ class MainScreen(Screen[None]):
         left.append(name, style="bold")
         left.append(system)
         left.append_text(tail)
-        set_content(self.query_one("#status-left", Static), left, layout=False)
+        set_content(self.query_one("#status-left", Static), left)  # as wide as its text
         set_content(self.query_one("#status-right", Static), right)
 
     def say(self, text: str, *, error: bool = False) -> None:
@@ -138,7 +138,7 @@ class MainScreen(Screen[None]):
             text = text[: MESSAGE_MAX - 1] + "…"
         shown = Text(f"✗ {text}", style="bold") if error else marked_text(text)
         shown.no_wrap, shown.overflow = True, "ellipsis"
-        set_content(line, shown, layout=False)
+        set_content(line, shown)  # as wide as its text
         line.set_class(error, "-error")
 
     # ------------------------------------------------------------------ layout

@@ -15,11 +15,9 @@ would not fit, only the selected entry is drawn in full and the others shrink to
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Literal
 
-from pydantic import BaseModel, ValidationError
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -28,48 +26,21 @@ from textual.message import Message
 from textual.widgets import Static
 
 from gmconsole.engine.encounter import Combatant
-from gmconsole.engine.errors import RulesError
 from gmconsole.engine.roster import Character
-from gmconsole.systems.base import GameSystem
 from gmconsole.tui.messages import Command
 from gmconsole.tui.render import sheet_detail
 from gmconsole.tui.screens.prompt import NumberAnswer, NumberPrompt, TextPrompt
 from gmconsole.tui.widgets.line_list import LineList, Row
+from gmconsole.tui.widgets.roster_entry import Entry, same_view, sheet_facts
 from gmconsole.tui.widgets.static_text import set_content
 from gmconsole.tui.widgets.tracks import inline_parts, pack, status_text, tracks_inline, tracks_text
 
 if TYPE_CHECKING:
-    from gmconsole.engine.tracks import StatusView, TrackView
     from gmconsole.store.session import Session
 
 View = Literal["auto", "full", "compact"]
 _GROUPS = (("pc", "PCs"), ("npc", "NPCs"), ("creature", "Creatures"))
 _KIND_WORD = {"pc": "PC", "npc": "NPC", "creature": "creature"}
-
-
-@dataclass(slots=True)
-class Entry:
-    """One line of the roster: a roster character (`slug`) or a spawned combatant (`cid`).
-    Built afresh for every entry on every redraw, so a plain slotted class (a frozen one costs
-    three times as much to make, with 500 spawned creatures that is a millisecond a turn)."""
-
-    key: str
-    """Row key: "r:<slug>" or "c:<combatant id>"."""
-    who: str
-    """What a command line names it by (slug or combatant id)."""
-    name: str
-    kind: str
-    slug: str | None
-    combatant: Combatant | None
-    template: bool = False
-    tracks: tuple[TrackView, ...] = ()
-    status: StatusView | None = None
-    describe: str = ""
-    lines: tuple[tuple[str, str], ...] = ()
-    """The system's detail lines (`sheet_lines`): hand and pool, SFX, gear..."""
-    problem: str = ""
-    sig: tuple = ()
-    """Everything the entry's text depends on, so unchanged entries reuse their drawn text."""
 
 
 class RosterPane(Vertical, can_focus=False):
@@ -127,6 +98,7 @@ class RosterPane(Vertical, can_focus=False):
         self._sheet_cache: dict[str, tuple] = {}
         self._text_cache: dict[tuple[tuple, int, bool], Text] = {}
         self._row_cache: dict[tuple[str, tuple, int, bool], Row] = {}
+        self._last_seen: tuple | None = None
         """Parsed sheets and drawn entries by content: with 500 spawned goblins a turn advance
         redraws the pane, and only the goblins that changed should cost anything."""
 
@@ -155,14 +127,27 @@ class RosterPane(Vertical, can_focus=False):
     # ------------------------------------------------------------------ data in
 
     def show(self, session: Session) -> None:
-        """Redraw from the session's roster and active encounter."""
-        self.session = session
+        """Redraw from the session's roster and active encounter (nothing to do when neither
+        changed in what the roster shows: most turn advances)."""
+        previous, self.session = self.session, session
         if not self.is_mounted:
             return
+        seen = self._seen(session)
+        if previous is session and self._last_seen is not None and same_view(seen, self._last_seen):
+            return
+        self._last_seen = seen
         self._new_sheet_cache: dict[str, tuple] = {}
         self.entries = {e.key: e for e in self._entries(session)}
         self._sheet_cache = self._new_sheet_cache  # keep only what is still on the roster
         self._render_rows()
+
+    @staticmethod
+    def _seen(session: Session) -> tuple:
+        """What the entries are drawn from: the system, the roster's characters (a changed one
+        is a new object), the encounter's name and its fighters."""
+        enc = session.encounter
+        return (session.system, list(session.roster.values()), enc.name if enc else None,
+                enc.combatants if enc else [])
 
     def _entries(self, session: Session) -> list[Entry]:
         in_fight: dict[str, Combatant] = {}
@@ -209,22 +194,8 @@ class RosterPane(Vertical, can_focus=False):
                      status=status, describe=describe, lines=lines, problem=problem, sig=sig)
 
     def _sheet_facts(self, sheet_data: dict) -> tuple:
-        """(tracks, status, describe, detail lines, problem) of one stored sheet, through the
-        system. Detail lines only from a system that writes its own `sheet_lines` (the
-        default's raw field names say less than `describe` does)."""
         assert self.session is not None
-        system = self.session.system
-        try:
-            sheet: BaseModel = system.parse_sheet(sheet_data)
-            tracks = tuple(system.tracks(sheet))
-            lines: tuple[tuple[str, str], ...] = ()
-            if type(system).sheet_lines is not GameSystem.sheet_lines:
-                shown = {t.name.lower() for t in tracks}
-                lines = tuple((k, v) for k, v in system.sheet_lines(sheet) if k.lower() not in shown)
-            return tracks, system.status(sheet), system.describe(sheet), lines, ""
-        except (ValidationError, RulesError, ValueError) as exc:
-            first = str(exc).splitlines()[1 if isinstance(exc, ValidationError) else 0].strip()
-            return (), None, "", (), f"sheet invalid: {first}"
+        return sheet_facts(self.session.system, sheet_data)
 
     # ------------------------------------------------------------------ drawing
 
@@ -437,3 +408,4 @@ class RosterPane(Vertical, can_focus=False):
         self.view = order[(order.index(self.view) + 1) % len(order)]
         self.notify(f"Roster view: {self.view}", timeout=2)
         self._render_rows()
+
