@@ -12,11 +12,11 @@ from __future__ import annotations
 import json
 import os
 import re
-import tomllib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import tomli
 import tomli_w
 from pydantic import ValidationError
 
@@ -110,8 +110,8 @@ def read_toml(path: Path, root: Path | None = None) -> tuple[dict[str, Any], str
         line = raw[: exc.start].count(b"\n") + 1
         raise FileProblem(Problem(shown, line, "not UTF-8 text")) from exc
     try:
-        return tomllib.loads(text), text
-    except tomllib.TOMLDecodeError as exc:
+        return tomli.loads(text), text
+    except tomli.TOMLDecodeError as exc:
         lineno = getattr(exc, "lineno", None)
         if lineno is None:
             found = _AT_LINE.search(str(exc))

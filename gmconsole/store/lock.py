@@ -10,10 +10,10 @@ from __future__ import annotations
 import contextlib
 import os
 import socket
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+import tomli
 import tomli_w
 
 LOCK_NAME = ".lock"
@@ -48,9 +48,9 @@ def pid_alive(pid: int) -> bool:
 def read_owner(path: Path) -> LockOwner | None:
     """Who the lock file names; None when it is unreadable (treated as stale)."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomli.loads(path.read_text(encoding="utf-8"))
         return LockOwner(int(data["pid"]), str(data["host"]))
-    except (OSError, ValueError, KeyError, TypeError, tomllib.TOMLDecodeError):
+    except (OSError, ValueError, KeyError, TypeError, tomli.TOMLDecodeError):
         return None
 
 

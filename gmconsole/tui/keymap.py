@@ -13,9 +13,10 @@ never costs the GM the console.
 from __future__ import annotations
 
 import difflib
-import tomllib
 from collections.abc import Iterable
 from pathlib import Path
+
+import tomli
 
 from gmconsole.tui.actions import ACTION_BY_ID
 from gmconsole.tui.settings import config_dir
@@ -55,8 +56,8 @@ def load_keymap(path: Path | None = None, known: Iterable[str] = ()) -> tuple[di
     if not path.exists():
         return {}, []
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
+        data = tomli.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomli.TOMLDecodeError) as exc:
         return {}, [f"{path}: {exc}"]
     return parse_keymap(data, str(path), known)
 

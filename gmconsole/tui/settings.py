@@ -9,9 +9,9 @@ A broken settings file is not worth refusing to start over: it reads as defaults
 from __future__ import annotations
 
 import os
-import tomllib
 from pathlib import Path
 
+import tomli
 import tomli_w
 from pydantic import BaseModel, Field, ValidationError
 
@@ -51,8 +51,8 @@ def load_settings(path: Path | None = None) -> Settings:
     """The saved settings, or defaults when the file is missing or unreadable."""
     path = path or settings_path()
     try:
-        return Settings.model_validate(tomllib.loads(path.read_text(encoding="utf-8")))
-    except (OSError, tomllib.TOMLDecodeError, ValidationError):
+        return Settings.model_validate(tomli.loads(path.read_text(encoding="utf-8")))
+    except (OSError, tomli.TOMLDecodeError, ValidationError):
         return Settings()
 
 

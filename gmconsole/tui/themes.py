@@ -8,9 +8,9 @@ is reported and skipped, never fatal: the console must open even if a theme is b
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
+import tomli
 from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
@@ -89,7 +89,7 @@ def load_themes(dirs: list[Path] | None = None) -> tuple[list[Theme], list[str]]
             continue
         for path in sorted(folder.glob("*.toml")):
             try:
-                themes.append(parse_theme(tomllib.loads(path.read_text(encoding="utf-8")), str(path)))
-            except (OSError, tomllib.TOMLDecodeError, ValueError) as exc:
+                themes.append(parse_theme(tomli.loads(path.read_text(encoding="utf-8")), str(path)))
+            except (OSError, tomli.TOMLDecodeError, ValueError) as exc:
                 problems.append(str(exc) if str(path) in str(exc) else f"{path}: {exc}")
     return themes, problems

@@ -8,10 +8,10 @@ The engine does no file I/O: callers hand over the text and a `source` label
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Sequence
 from typing import Any
 
+import tomli
 import tomli_w
 from pydantic import ValidationError
 
@@ -32,8 +32,8 @@ _INHERITED = ("credit", "licence", "confidence")
 _LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
-def _syntax_error(exc: tomllib.TOMLDecodeError, source: str) -> TableError:
-    """tomllib says "Invalid value (at line 12, column 5)"; the console wants "file:12: ..."."""
+def _syntax_error(exc: tomli.TOMLDecodeError, source: str) -> TableError:
+    """tomli says "Invalid value (at line 12, column 5)"; the console wants "file:12: ..."."""
     message = str(exc)
     m = _LINE.search(message)
     if m is None:
@@ -74,8 +74,8 @@ def load_tables(text: str, source: str) -> list[Table]:
     table's `[[table]]` header), the table and what is wrong.
     """
     try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+        raw = tomli.loads(text)
+    except tomli.TOMLDecodeError as exc:
         raise _syntax_error(exc, source) from None
     entries = raw.get("table", [])
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):

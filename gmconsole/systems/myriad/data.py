@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import copy
 import difflib
-import tomllib
 from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 from typing import Any
+
+import tomli
 
 from gmconsole.systems.myriad.errors import MyriadError
 
@@ -43,8 +44,8 @@ def _load(name: str) -> dict[str, Any]:
     if not path.is_file():
         raise MyriadDataError(unknown_message("data file", name, data_files()))
     try:
-        doc = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
+        doc = tomli.loads(path.read_text(encoding="utf-8"))
+    except tomli.TOMLDecodeError as exc:
         raise MyriadDataError(f"myriad/data/{name}.toml: {exc}") from exc
     missing = [key for key in REQUIRED_KEYS if not isinstance(doc.get(key), str)]
     if missing:

@@ -10,11 +10,12 @@ where the rulings taken for that table are written down for the GM to read.
 from __future__ import annotations
 
 import difflib
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
+
+import tomli
 
 from gmconsole.systems.torg.errors import TorgError
 
@@ -86,8 +87,8 @@ def load(name: str) -> DataFile:
     if not path.is_file():
         raise TorgDataError(f"no Torg data file '{name}'{suggest(name, data_file_names())}")
     try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
+        raw = tomli.loads(path.read_text(encoding="utf-8"))
+    except tomli.TOMLDecodeError as exc:
         raise TorgDataError(f"{name}.toml: {exc}") from exc
     return parse_data_file(name, raw)
 

@@ -7,9 +7,9 @@ books ask for are always shown and never hard-coded here.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
+import tomli
 from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
@@ -24,7 +24,7 @@ CREDITS_FILE = Path(__file__).resolve().parent.parent / "data" / "credits.toml"
 def system_credits() -> list[dict[str, str]]:
     """One entry per system: the data file's five, updated from any registered plug-in,
     then any other registered system (a third-party one, the generic one)."""
-    entries = {e["id"]: dict(e) for e in tomllib.loads(CREDITS_FILE.read_text(encoding="utf-8"))["system"]}
+    entries = {e["id"]: dict(e) for e in tomli.loads(CREDITS_FILE.read_text(encoding="utf-8"))["system"]}
     for sid in system_ids():
         try:
             system = get_system(sid)

@@ -15,9 +15,9 @@ the logged `Event`.
 
 from __future__ import annotations
 
-import tomllib
 from typing import TYPE_CHECKING, Any, ClassVar
 
+import tomli
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -84,8 +84,8 @@ def parse_extra(text: str) -> dict[str, Any]:
         if not sep or not key:
             raise ValueError(f"{pair!r}: write it as key = value")
         try:
-            out[key] = tomllib.loads(f"v = {raw}")["v"]
-        except tomllib.TOMLDecodeError:
+            out[key] = tomli.loads(f"v = {raw}")["v"]
+        except tomli.TOMLDecodeError:
             out[key] = raw.strip("\"'")
     return out
 

@@ -9,10 +9,10 @@ drawn by colour; every state here is readable as a word.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from typing import Any
 
+import tomli
 import tomli_w
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -122,8 +122,8 @@ def parse_raw(spec: FieldSpec, text: str) -> Any:
     if not text.strip():
         return None
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+        data = tomli.loads(text)
+    except tomli.TOMLDecodeError as exc:
         raise ValueError(f"not valid TOML: {exc}") from None
     if spec.name not in data:
         raise ValueError(f"write it as '{spec.name} = ...'")
