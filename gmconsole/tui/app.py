@@ -8,6 +8,7 @@ the jobs that are not about one campaign (help, about, themes, opening another c
 
 from __future__ import annotations
 
+import gc
 import random
 from collections.abc import Iterable
 from pathlib import Path
@@ -40,8 +41,12 @@ class GmConsole(App[int]):
         *,
         rng: random.Random | None = None,
         remember: bool = True,
+        startup_gc_paused: bool = False,
     ) -> None:
         self.settings = load_settings()
+        self.startup_gc_paused = startup_gc_paused
+        """True when the launcher (`gmconsole.tui.run`) paused the garbage collector for the
+        start-up; `end_startup` resumes it."""
         super().__init__()
         self.start_path = str(path) if path is not None else None
         self.rng = rng
@@ -74,6 +79,18 @@ class GmConsole(App[int]):
             self.job_open(self.open_error)  # nothing to open, or it could not be (and why)
         for note in self.notes:
             self.notify(note, severity="warning", timeout=10, markup=False)
+        self.call_after_refresh(self.end_startup)
+
+    def end_startup(self) -> None:
+        """The first screen is painted: resume the garbage collector the launcher paused.
+        Everything allocated so far (Textual, pydantic, the campaign) lives as long as the
+        console, so it is frozen out of the collector's generations first (`gc.freeze`, the
+        standard library's tool for exactly this): later collections, such as one landing in
+        a turn advance of a 500-combatant encounter, no longer walk it."""
+        if self.startup_gc_paused:
+            self.startup_gc_paused = False
+            gc.freeze()
+            gc.enable()
 
     # ------------------------------------------------------------------ campaigns
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import io
 import re
 from pathlib import Path
@@ -221,6 +222,29 @@ def test_run_honours_no_mouse(monkeypatch: pytest.MonkeyPatch, campaign: Path) -
     monkeypatch.setattr(GmConsole, "run", fake_run)
     assert run(str(campaign), no_mouse=True) == 0
     assert seen["mouse"] is False
+
+
+def test_run_pauses_the_collector_only_until_the_first_screen(campaign: Path, config_home: Path) -> None:
+    """The launcher pauses the cyclic GC for the start-up; once the main screen is up it is
+    back on (with the start-up's objects frozen out of it), and it is on after the console
+    exits whatever happened."""
+    seen: dict[str, object] = {}
+
+    async def autopilot(pilot: object) -> None:
+        app = pilot.app  # type: ignore[attr-defined]
+        while app.startup_gc_paused:
+            await pilot.pause()  # type: ignore[attr-defined]
+        seen["after"] = gc.isenabled()
+        seen["frozen"] = gc.get_freeze_count()
+        app.exit(0)
+
+    gc.unfreeze()
+    try:
+        assert run(str(campaign), remember=False, headless=True, size=(80, 24), auto_pilot=autopilot) == 0
+    finally:
+        gc.unfreeze()  # leave the test process's collector as it was
+    assert seen["after"] is True and gc.isenabled()
+    assert isinstance(seen["frozen"], int) and seen["frozen"] > 10_000
 
 
 def test_a_broken_theme_file_is_reported_not_fatal(tmp_path: Path) -> None:
