@@ -18,6 +18,12 @@ class Mislabelled(GenericSystem):
     id = "not-what-it-says"
 
 
+class PlugIn(GenericSystem):
+    """A third-party system: registered by another distribution, not by gmconsole."""
+
+    id = "plug-in"
+
+
 def not_a_class() -> None:
     """An entry point may name any object; a function is not a system."""
 
@@ -79,3 +85,25 @@ def test_registry_errors_are_console_errors() -> None:
 def test_system_ids_reads_metadata_without_importing_systems(fake_entry_points) -> None:
     fake_entry_points(a="never_imported_module:A", b="also_never_imported:B")
     assert system_ids() == ["a", "b"]
+
+
+def test_a_built_in_id_is_found_without_scanning_every_distribution(monkeypatch) -> None:
+    def full_scan() -> dict[str, EntryPoint]:
+        raise AssertionError("a built-in system must not need the scan of every distribution")
+
+    monkeypatch.setattr(registry, "_entry_points", full_scan)
+    get_system.cache_clear()
+    try:
+        assert set(registry._built_in_entry_points()) >= {"generic", "myriad", "torg"}
+        assert isinstance(get_system("generic"), GenericSystem)
+    finally:
+        get_system.cache_clear()
+
+
+def test_a_plugin_id_not_in_gmconsoles_own_metadata_comes_from_the_full_scan(fake_entry_points) -> None:
+    assert "plug-in" not in registry._built_in_entry_points()
+    fake_entry_points(
+        generic="gmconsole.systems.generic:GenericSystem", **{"plug-in": f"{__name__}:PlugIn"}
+    )
+    assert isinstance(get_system("plug-in"), PlugIn)
+    assert system_ids() == ["generic", "plug-in"]
