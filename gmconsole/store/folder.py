@@ -27,6 +27,7 @@ from gmconsole.systems import get_system
 
 if TYPE_CHECKING:
     from gmconsole.engine.tables import Table
+    from gmconsole.store.toml_blocks import BlockWriter
     from gmconsole.systems.base import GameSystem
 
 CAMPAIGN_FILE = "campaign.toml"
@@ -234,10 +235,13 @@ def campaign_tables(root: Path) -> tuple[list[Table], list[Problem]]:
     return tables, problems
 
 
-def write_entity(root: Path, entity_path: str, model: BaseModel | None) -> None:
-    """Save one entity atomically, or delete its file when `model` is None."""
+def write_entity(
+    root: Path, entity_path: str, model: BaseModel | None, writer: BlockWriter | None = None
+) -> None:
+    """Save one entity atomically, or delete its file when `model` is None (`writer`: see
+    `dump_entity`)."""
     path = root / file_of_path(entity_path)
     if model is None:
         path.unlink(missing_ok=True)
         return
-    atomic_write(path, dump_entity(model, kind_of_path(entity_path)))
+    atomic_write(path, dump_entity(model, kind_of_path(entity_path), writer))

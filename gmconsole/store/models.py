@@ -19,6 +19,7 @@ from gmconsole.engine.roster import Character
 from gmconsole.store.files import dump_toml, line_of, validation_problems
 from gmconsole.store.migrations import CURRENT, MigrationError, migrate
 from gmconsole.store.problems import FileProblem, Problem
+from gmconsole.store.toml_blocks import BlockWriter
 
 
 class Campaign(BaseModel):
@@ -95,9 +96,13 @@ def from_snapshot(entity_path: str, data: Mapping[str, Any]) -> Entity:
     return model.model_validate(dict(data))  # type: ignore[return-value]
 
 
-def dump_entity(model: BaseModel, kind: str) -> str:
-    """The file text of an entity: schema_version first, then the model's fields in order."""
-    return dump_toml({"schema_version": CURRENT[kind], **snapshot(model)})
+def dump_entity(model: BaseModel, kind: str, writer: BlockWriter | None = None) -> str:
+    """The file text of an entity: schema_version first, then the model's fields in order.
+
+    A `writer` kept for the file gives the same text, re-rendering only the `[[combatants]]`
+    and `[[steps]]` blocks that changed since it last wrote that file."""
+    doc = {"schema_version": CURRENT[kind], **snapshot(model)}
+    return dump_toml(doc) if writer is None else writer.dumps(doc)
 
 
 def unknown_keys(raw: Any, kept: Any, loc: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:

@@ -68,6 +68,7 @@ class Session(EncounterIntents, RosterIntents, SheetIntents):
         self.problems += log_problems
         self.history = History()
         self._turn_order = self.system.turn_order(self.options)
+        self._writers = {}
 
     # ------------------------------------------------------------------ open / close
 

@@ -27,6 +27,7 @@ from gmconsole.store.folder import write_entity
 from gmconsole.store.log import append_event, plain
 from gmconsole.store.models import Campaign, file_of_path, from_snapshot, snapshot
 from gmconsole.store.problems import Problem, ReadOnlyError
+from gmconsole.store.toml_blocks import BlockWriter
 from gmconsole.systems.base import GameSystem, Scene
 
 
@@ -122,6 +123,8 @@ class SessionState:
     rng: random.Random
     _bad: set[str]
     _turn_order: TurnOrder
+    _writers: dict[str, BlockWriter]
+    """Per entity path, the TOML blocks last written to its file (see `toml_blocks`)."""
 
     # ------------------------------------------------------------------ reading
 
@@ -303,16 +306,22 @@ class SessionState:
         done: list[Change] = []
         try:
             for change, model in models:
-                write_entity(self.path, change.path, model)
+                write_entity(self.path, change.path, model, self._writer(change.path))
                 done.append(change)
         except OSError as exc:
             for change in reversed(done):  # best effort: put back what was already written
                 before = None if change.before is None else from_snapshot(change.path, change.before)
-                write_entity(self.path, change.path, before)
+                write_entity(self.path, change.path, before, self._writer(change.path))
             failed = file_of_path(changes[len(done)].path)
             raise StoreError(f"could not save {failed}: {exc}") from exc
         for change, model in models:
             self._put(change.path, model)
+
+    def _writer(self, path: str) -> BlockWriter:
+        writer = self._writers.get(path)
+        if writer is None:
+            writer = self._writers[path] = BlockWriter()
+        return writer
 
     def _put(self, path: str, model: BaseModel | None) -> None:
         if path == "campaign":
