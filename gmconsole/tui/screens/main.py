@@ -48,7 +48,8 @@ PANE_KEYS = (("Roster", RosterPane), ("Tables", ReferencePane))
 
 
 class MainScreen(Screen[None]):
-    CSS_PATH = "main.tcss"
+    """Styled by main.tcss, which the app loads with its own CSS (see `GmConsole.CSS_PATH`)."""
+
     BINDINGS = actions.bindings()
 
     def __init__(self, session: Session) -> None:
