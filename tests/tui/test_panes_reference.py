@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from panes_host import PaneHost, make_session
-from textual import on
+from textual import events, on
+from textual.widgets import Input
 
 from gmconsole.engine.events import EventKind
 from gmconsole.store.session import Session
@@ -158,3 +159,26 @@ async def test_wide_pane_shows_list_and_table_side_by_side(tmp_path: Path) -> No
         assert pane.query_one("#ref-tables").display and pane.query_one("#ref-rows").display
         # weighted rows show the range each weight covers on the d6
         assert [r.split("│")[0].strip() for r in shown_rows(pane)] == ["1-3", "4", "5-6"]
+
+
+async def test_a_word_typed_fast_in_the_list_lands_whole_in_the_search(tmp_path: Path) -> None:
+    """Keys sent at once (a paste, tmux send-keys): those the app hands to the list before
+    the first letter has moved the keys to the search box still join the word."""
+    session = session_with_tables(tmp_path)
+    app = RefHost(session, ReferencePane())
+    async with app.run_test(size=(60, 16)) as pilot:
+        await pilot.pause()
+        pane = app.pane
+        before = len(session.log)
+        for ch in "wea th":
+            app.post_message(events.Key("space" if ch == " " else ch, ch))
+        await pilot.pause()
+        search = pane.query_one("#ref-search", Input)
+        assert search.value == "wea th" and search.has_focus
+        assert app.lines == [] and len(session.log) == before
+        await pilot.press("escape", "escape")  # back to the list, then the search is cleared
+        await pilot.pause()
+        assert search.value == "" and len(listed(pane)) == 3
+        await pilot.press("slash", *"fog")  # "/" keeps working, and replaces nothing typed
+        await pilot.pause()
+        assert search.value == "fog" and listed(pane) == ["Weather"]

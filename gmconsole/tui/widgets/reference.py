@@ -13,6 +13,22 @@ Rows are drawn as aligned columns when the pane is wide enough and as labelled c
 ("Cost: 2 · Trigger: attack") that wrap when it is not, so nothing is cut off at 80x24. Below
 ~90 columns the pane shows either the list or the open table (Enter opens, Escape goes back);
 wider, both side by side.
+
+Type-to-search: while the table list or the open table's rows have the keys, a letter starts a
+search, as in any searchable list (the GM who types "bonus" there wants the Bonus chart, not
+"o" marking a hero out and "u" undoing). The letter replaces the last search, the search box
+takes the keys, and the rest of the word lands there; the list filters as it is typed. Kept:
+
+- the pane's own keys, as the key bar shows them (`r` roll, `F` roll typed, `/` search, `=`
+  lookup, Enter open, Escape back), with any remapping from the keymap file: a word that
+  starts with one of them is typed after `/`;
+- digits and punctuation, which keep their screen-wide meaning: `1`-`4` switch panes, `?`
+  help, `:` the command line (a search for a number starts with `/`);
+- the arrows, Page up/down, Home and End move in the list; `j`/`k` are letters here and search.
+
+The screen's letter keys are hidden from the key bar meanwhile (`check_consume_key`), as they
+are while an input box has the keys. Escape in the search box goes back to the list, keeping
+the filter; Escape on a filtered list clears the search.
 """
 
 from __future__ import annotations
@@ -22,7 +38,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -112,7 +128,10 @@ class ReferencePane(Vertical):
 
     DEFAULT_CSS = (Path(__file__).with_name("reference.tcss")).read_text(encoding="utf-8")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("slash", "search", "Search", id="reference.search", tooltip="Search tables: name, content"),
+        Binding(
+            "slash", "search", "Search", id="reference.search",
+            tooltip="Search tables: name, content (or type a letter in the list)",
+        ),
         Binding("equals_sign", "lookup", "Lookup", id="reference.lookup", tooltip="Look up a roll or a name"),
         Binding("r", "roll", "Roll", id="reference.roll", tooltip="Roll on the selected random table"),
         Binding("F", "roll_typed", "Roll typed", id="reference.roll_typed", tooltip="Roll, faces typed"),
@@ -138,7 +157,12 @@ class ReferencePane(Vertical):
         """Index of the row the lookup box found (marked ▶)."""
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder="/ search tables: name or content", id="ref-search", compact=True)
+        # no select-all on focus: it would arrive after the first letter of type-to-search and
+        # the next letter would replace it; `/` selects the old search itself
+        yield Input(
+            placeholder="/ search tables: name or content", id="ref-search", compact=True,
+            select_on_focus=False,
+        )
         with Horizontal(id="ref-body"):
             yield LineList(id="ref-tables")
             with Vertical(id="ref-table"):
@@ -321,6 +345,47 @@ class ReferencePane(Vertical):
         status.update(text)
         status.display = bool(str(text))
 
+    # ------------------------------------------------------------------ type-to-search
+
+    def _lists_have_keys(self) -> bool:
+        focused = self.screen.focused if self.is_attached else None
+        return isinstance(focused, LineList) and self in focused.ancestors
+
+    def _own_keys(self) -> set[str]:
+        """The pane's keys as bound now (the user's keymap file may move them)."""
+        keymap: dict[str, str] = getattr(self.app, "keymap", None) or {}
+        keys: set[str] = set()
+        for binding in self.BINDINGS:
+            if isinstance(binding, Binding):
+                keys.update(k.strip() for k in keymap.get(binding.id or "", binding.key).split(","))
+        return keys
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        """Letters typed in the lists search (see the module docstring), so the screen's letter
+        keys are not live there: Textual drops them from the key bar, as for an input box."""
+        return character is not None and character.isalpha() and self._lists_have_keys()
+
+    def on_key(self, event: events.Key) -> None:
+        """Type-to-search. Only keys from the two lists get here unhandled: the input boxes
+        stop every printable key themselves."""
+        char = event.character
+        if char is None or not event.is_printable:
+            return
+        search = self.query_one("#ref-search", Input)
+        if self.screen.focused is search:  # (has_focus waits for the Focus event)
+            # typed fast after the letter that moved the keys, and sent to the list before the
+            # move: it belongs to the same word
+            search.insert_text_at_cursor(char)
+        elif char.isalpha() and event.key not in self._own_keys() and self._lists_have_keys():
+            self._mode("list")
+            self._focus_now(search)
+            search.value = char  # a new word: the last search is replaced
+            search.cursor_position = len(char)
+        else:
+            return
+        event.stop()
+        event.prevent_default()
+
     # ------------------------------------------------------------------ actions
 
     def action_open(self) -> None:
@@ -334,8 +399,11 @@ class ReferencePane(Vertical):
         self.screen.set_focus(widget)
 
     def action_search(self) -> None:
+        """`/`: the search box, its last search selected so that typing replaces it."""
         self._mode("list")
-        self._focus_now(self.query_one("#ref-search", Input))
+        search = self.query_one("#ref-search", Input)
+        self._focus_now(search)
+        search.select_all()
 
     def action_lookup(self) -> None:
         if self.open_table is None:
@@ -345,8 +413,12 @@ class ReferencePane(Vertical):
             self._focus_now(self.query_one("#ref-lookup", Input))
 
     def action_back(self) -> None:
+        """Escape: back to the list (the filter stays); on a filtered list, clear the search."""
+        tables = self.query_one("#ref-tables", LineList)
+        if self.screen.focused is tables and self.query_text:
+            self.query_one("#ref-search", Input).value = ""
         self._mode("list")
-        self.query_one("#ref-tables", LineList).focus()
+        self._focus_now(tables)
 
     def _roll_target(self) -> Table | None:
         tables = self.query_one("#ref-tables", LineList)
