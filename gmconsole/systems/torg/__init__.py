@@ -9,8 +9,9 @@ the rules its first screen uses.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from gmconsole.systems.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from gmconsole.systems.torg.bonus import bonus
@@ -44,14 +45,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:  # submodules not imported yet end up here too: the import system goes on
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_HOMES})
+__getattr__, __dir__ = lazy_exports(globals(), _HOMES)
