@@ -3,6 +3,9 @@
 The book ships racial templates only; the archetype half (thug, guard, scholar...) comes from
 the project's stand-in `npc_archetypes.toml` (see `npcs.quick_npc`). `npc` makes one named
 character; `creature` makes a template the GM spawns copies of with `add N NAME`.
+
+The system declares `GENERATORS` when it is imported, so the templates and the point-buy rules
+behind them (`npcs`, `templates`, `creation`) are imported by `generate`, on the first `gen`.
 """
 
 from __future__ import annotations
@@ -11,8 +14,6 @@ from collections.abc import Sequence
 
 from gmconsole.systems.base import Generated, Generator
 from gmconsole.systems.myriad.errors import MyriadError
-from gmconsole.systems.myriad.npcs import archetype_ids, quick_npc
-from gmconsole.systems.myriad.templates import races
 
 GENERATORS = (
     Generator(
@@ -32,6 +33,9 @@ GENERATORS = (
 
 def generate(key: str, args: Sequence[str]) -> Generated:
     """Build the sheet for `gen KEY ARGS` (the session files it in the roster)."""
+    from gmconsole.systems.myriad.npcs import archetype_ids, quick_npc
+    from gmconsole.systems.myriad.templates import races
+
     if key not in {g.key for g in GENERATORS}:
         raise MyriadError(f"no Myriad generator {key!r} (npc, creature)")
     if not 1 <= len(args) <= 2:

@@ -13,6 +13,10 @@ What the console sees:
   or any other line the sheet has ("nerve"). Healing runs the other way: critical boxes first.
 
 Operations never change the sheet they are given; they return a new one in a `SheetChange`.
+
+Opening a campaign needs the sheet, its views and the turn order only, so the modules behind one
+intent (a test's dice and switches, healing, the point-buy check) are imported by the method
+that uses them: they cost a GM nothing until the first test, rest or build check.
 """
 
 from __future__ import annotations
@@ -23,7 +27,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel
 
-from gmconsole.engine.checks import CheckOption, CheckRequest, CheckResult, Difficulty, Odds
 from gmconsole.engine.tracks import StatusView, TrackView
 from gmconsole.systems.base import (
     GameSystem,
@@ -34,7 +37,7 @@ from gmconsole.systems.base import (
     SheetAction,
     SheetChange,
 )
-from gmconsole.systems.myriad import actions, data, healing
+from gmconsole.systems.myriad import actions, data
 from gmconsole.systems.myriad import generators as quick
 from gmconsole.systems.myriad.ability import check_faces, target_numbers
 from gmconsole.systems.myriad.conflict import (
@@ -44,7 +47,6 @@ from gmconsole.systems.myriad.conflict import (
     initiative_modifier,
     resilience_types,
 )
-from gmconsole.systems.myriad.creation import BuildReport, validate_build
 from gmconsole.systems.myriad.effects import (
     EffectKind,
     OngoingEffect,
@@ -56,13 +58,13 @@ from gmconsole.systems.myriad.effects import (
 from gmconsole.systems.myriad.errors import MyriadError
 from gmconsole.systems.myriad.initiative import MyriadInitiative
 from gmconsole.systems.myriad.resilience import HealResult, Resilience
-from gmconsole.systems.myriad.resolution import check_odds, run_check
 from gmconsole.systems.myriad.sheet import MyriadSheet
-from gmconsole.systems.myriad.switches import check_switches
 from gmconsole.systems.myriad.views import boxes, boxes_left, status_view, track_views
 
 if TYPE_CHECKING:
+    from gmconsole.engine.checks import CheckOption, CheckRequest, CheckResult, Difficulty, Odds
     from gmconsole.engine.tables import Table
+    from gmconsole.systems.myriad.creation import BuildReport
 
 CRITICAL = "critical"
 EFFECT_VERBS = {EffectKind.BLEEDING: "bleeds", EffectKind.BURNING: "burns",
@@ -134,6 +136,8 @@ class MyriadSystem(GameSystem):
     def build_report(self, sheet: BaseModel,
                      options: Mapping[str, Any] | None = None) -> BuildReport:
         """Point-buy check of a new character against the campaign's creation preset (A1)."""
+        from gmconsole.systems.myriad.creation import validate_build
+
         preset_id = self.resolve_options(options)["creation_preset"]
         return validate_build(_sheet(sheet), preset_id)
 
@@ -326,6 +330,8 @@ class MyriadSystem(GameSystem):
     def end_conflict(self, sheet: BaseModel) -> SheetChange:
         """When a conflict ends, lines that reset (Resolve) are cleared (spec §4.7)."""
         new = _sheet(sheet).model_copy(deep=True)
+        from gmconsole.systems.myriad import healing
+
         resets = {k for k, t in resilience_types().items() if t.reset_on_conflict_end}
         cleared = healing.end_conflict(new.resilience, resets)
         total = sum(h.restored for h in cleared.values())
@@ -334,6 +340,8 @@ class MyriadSystem(GameSystem):
 
     def natural_heal(self, sheet: BaseModel, nights: int = 1) -> SheetChange:
         """Good nights' sleep: 1 wound box a night, 1 critical box every 3 nights (D2)."""
+        from gmconsole.systems.myriad import healing
+
         new = _sheet(sheet).model_copy(deep=True)
         healed = healing.natural_heal(new.line("wounds"), nights)
         return SheetChange(sheet=new, text=f"{nights} night(s) of rest: {healed.main} wound and "
@@ -344,6 +352,8 @@ class MyriadSystem(GameSystem):
                    options: Mapping[str, Any] | None = None) -> SheetChange:
         """Apply an Intellect/Medic result to the patient: TN 12 - boxes left (ruling D1 picks
         the count, option ``medic_tn_counts``); success restores 1 + margin, criticals first."""
+        from gmconsole.systems.myriad import healing
+
         mode = self.resolve_options(options)["medic_tn_counts"]
         new = _sheet(sheet).model_copy(deep=True)
         outcome = healing.medic_heal(new.line("wounds"), result, mode=mode)
@@ -373,6 +383,8 @@ class MyriadSystem(GameSystem):
 
     def check_options(self, sheet: BaseModel) -> list[CheckOption]:
         """Every statistic alone (untrained), and each skill paired with its usual statistic."""
+        from gmconsole.engine.checks import CheckOption
+
         s = _sheet(sheet)
         links = {r["skill"]: r["stat"] for r in data.rows("skill_stats", "links")}
         options = [CheckOption(key=k, label=k.title(), value=v) for k, v in s.stats.items()]
@@ -383,10 +395,14 @@ class MyriadSystem(GameSystem):
         return options
 
     def difficulties(self) -> list[Difficulty]:
+        from gmconsole.engine.checks import Difficulty
+
         return [Difficulty(key=k, label=n, value=tn) for k, n, tn in target_numbers()]
 
     def check(self, sheet: BaseModel, request: CheckRequest, rng: random.Random,
               dice: Sequence[int] | None = None, who: str | None = None) -> CheckResult:
+        from gmconsole.systems.myriad.resolution import run_check
+
         return run_check(_sheet(sheet), request, rng, dice, who)
 
     def check_switches(self, sheet: BaseModel,
@@ -394,9 +410,13 @@ class MyriadSystem(GameSystem):
         """SFX to burn with this roll's sixes (and how many), what the roll is for SFX
         triggers, extra actions used this round, initiator, burning fives (see `switches`).
         ``options`` are the campaign's optional rules when the caller has them."""
+        from gmconsole.systems.myriad.switches import check_switches
+
         return check_switches(_sheet(sheet), options)
 
     def odds(self, sheet: BaseModel, request: CheckRequest) -> Odds | None:
+        from gmconsole.systems.myriad.resolution import check_odds
+
         return check_odds(_sheet(sheet), request)
 
     # ------------------------------------------------------------------ turn order and data
