@@ -11,8 +11,8 @@ from __future__ import annotations
 import gc
 import random
 from collections.abc import Iterable
-from pathlib import Path
-from typing import TYPE_CHECKING
+from pathlib import Path, PurePath
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App, SystemCommand
 from textual.screen import Screen
@@ -33,7 +33,7 @@ class GmConsole(App[int]):
     """`GmConsole(path)` opens that campaign; with no path, the last one (or the picker)."""
 
     TITLE = "gmconsole"
-    CSS_PATH = ("app.tcss", "screens/main.tcss")
+    CSS_PATH: ClassVar[list[str | PurePath]] = ["app.tcss", "screens/main.tcss"]
     """The main screen's styles load with the app's: a screen's own CSS_PATH is read when the
     screen is first pushed, and Textual then re-parses every stylesheet it has (~5 ms of the
     start-up, for the one screen every session shows)."""
