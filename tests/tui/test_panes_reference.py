@@ -3,11 +3,14 @@ and rolls on random tables (nested dice and table references resolved) landing i
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from panes_host import PaneHost, make_session
 from textual import events, on
-from textual.widgets import Input
+from textual.geometry import Region
+from textual.pilot import Pilot
+from textual.widgets import Input, Static
 
 from gmconsole.engine.events import EventKind
 from gmconsole.store.session import Session
@@ -182,3 +185,69 @@ async def test_a_word_typed_fast_in_the_list_lands_whole_in_the_search(tmp_path:
         await pilot.press("slash", *"fog")  # "/" keeps working, and replaces nothing typed
         await pilot.pause()
         assert search.value == "fog" and listed(pane) == ["Weather"]
+
+
+MYRIAD_DEMO = Path(__file__).parents[2] / "campaigns" / "myriad-demo"
+
+
+async def open_table(pilot: Pilot, pane: ReferencePane, name: str) -> None:
+    await pilot.press("slash", *name, "enter")
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()
+    assert pane.open_table is not None and pane.open_table.name == name
+
+
+def status_lines(pane: ReferencePane) -> list[str]:
+    status = pane.query_one("#ref-status", Static)
+    assert status.display
+    drawn = status.render_lines(Region(0, 0, *status.size))  # as drawn: wrapped or cut
+    return ["".join(seg.text for seg in strip).strip() for strip in drawn]
+
+
+async def test_a_roll_on_a_table_with_low_and_high_columns(tmp_path: Path) -> None:
+    """Myriad's hit locations keep a 2d6 range per body type in Low/High columns: typing 7 in
+    the lookup box gave a 3-line "no row named '7' (rows: humanoid, humanoid, ...)"."""
+    shutil.copytree(MYRIAD_DEMO, tmp_path / "myriad")
+    app = RefHost(Session.open(tmp_path / "myriad"), ReferencePane())
+    async with app.run_test(size=(78, 14)) as pilot:  # the pane's size at 80x24
+        await pilot.pause()
+        pane = app.pane
+        await open_table(pilot, pane, "Hit locations (2d6)")
+        await pilot.press("equals_sign", "7")
+        await pilot.pause()
+        marked = [r for r in shown_rows(pane) if r.startswith("▶")]
+        bodies = ["humanoid", "bat_bird", "dragon_insect", "four_legged", "snake_worm", "centipede"]
+        assert [r.split()[1] for r in marked] == bodies  # one row per body type covers a 7
+        status = str(pane.query_one("#ref-status").render())
+        assert status.startswith("▶ 7: humanoid torso · bat_bird wing"), status
+        await pilot.press("backspace", *"humanoid 7")
+        await pilot.pause()
+        assert [r for r in shown_rows(pane) if r.startswith("▶")] == [
+            r for r in shown_rows(pane) if r.startswith("▶ humanoid") and "torso" in r
+        ]
+        assert str(pane.query_one("#ref-status").render()) == "▶ humanoid 6-8: torso"
+        await pilot.press(*["backspace"] * 10, *"13")  # out of range: one line, what was typed and what works
+        await pilot.pause()
+        assert status_lines(pane) == ["✗ no row for 13: Hit locations (2d6) covers 2-12"]
+        await pilot.press(*["backspace"] * 2, *"wing")
+        await pilot.pause()
+        (line,) = status_lines(pane)
+        assert line.startswith("✗ no Body 'wing': look up humanoid, bat_bird")
+        assert line.endswith("or a roll 2-12")
+        assert not any(r.startswith("▶") for r in shown_rows(pane))
+
+
+async def test_a_number_on_a_d100_table_with_low_and_high_is_a_roll_not_a_prefix(tmp_path: Path) -> None:
+    shutil.copytree(MYRIAD_DEMO, tmp_path / "myriad")
+    app = RefHost(Session.open(tmp_path / "myriad"), ReferencePane())
+    async with app.run_test(size=(78, 14)) as pilot:
+        await pilot.pause()
+        pane = app.pane
+        await open_table(pilot, pane, "Carrier hit locations (d100)")
+        await pilot.press("equals_sign", "7")  # was row "76" (Reactor), by name prefix
+        await pilot.pause()
+        assert str(pane.query_one("#ref-status").render()).startswith("▶ 6-20: System: Cargo Bay")
+        await pilot.press("6")
+        await pilot.pause()
+        assert str(pane.query_one("#ref-status").render()).startswith("▶ 76-85: System: Reactor")

@@ -4,10 +4,11 @@ box and rolls on random tables.
 A GM mid-fight wants "what does a 17 on the hit table say" or "which table mentions fog" in two
 keys, so the pane is a search box over every table (name first, then content, best first), the
 open table's rows, and a lookup box that puts the cursor and a ``▶`` on the row for a roll or a
-name (`Table.lookup`). Content matches are marked ``•`` in the open table. Rolling posts the
-same command a GM could type (`roll table NAME`), so the roll, its nested dice and `{Table}`
-references are resolved by the session and land in the dice log; faces rolled at the table go
-up as `ReferencePane.Roll` with the faces.
+name (`reference_lookup`: also a roll against Low/High columns, where one roll may mark a row per
+body type, and a refusal in one line saying what the table takes). Content matches are marked
+``•`` in the open table. Rolling posts the same command a GM could type (`roll table NAME`), so
+the roll, its nested dice and `{Table}` references are resolved by the session and land in the
+dice log; faces rolled at the table go up as `ReferencePane.Roll` with the faces.
 
 Rows are drawn as aligned columns when the pane is wide enough and as labelled cells
 ("Cost: 2 · Trigger: attack") that wrap when it is not, so nothing is cut off at 80x24. Below
@@ -46,10 +47,10 @@ from textual.message import Message
 from textual.widgets import Input, Static
 
 from gmconsole.engine.tables import Table, TableError, search_tables
-from gmconsole.engine.tables.model import cell_text
 from gmconsole.tui.messages import Command
 from gmconsole.tui.screens.prompt import TextPrompt
 from gmconsole.tui.widgets.line_list import LineList, Row
+from gmconsole.tui.widgets.reference_lookup import Lookup
 from gmconsole.tui.widgets.static_text import set_content
 
 if TYPE_CHECKING:
@@ -153,8 +154,9 @@ class ReferencePane(Vertical):
         self.session: Session | None = None
         self.tables: dict[str, Table] = {}
         self.open_key: str | None = None
-        self.looked_up: int | None = None
-        """Index of the row the lookup box found (marked ▶)."""
+        self.looked_up: list[int] = []
+        """Indexes of the rows the lookup box found (marked ▶; a roll on a table with a row per
+        body type and range finds one per body type)."""
 
     def compose(self) -> ComposeResult:
         # no select-all on focus: it would arrive after the first letter of type-to-search and
@@ -248,9 +250,9 @@ class ReferencePane(Vertical):
         matching = {r.index for r in table.matching_rows(query)} if query else set()
         rows: list[Row] = [Row(Text("  ").append_text(header), kind="heading")] if header else []
         for i, text in enumerate(texts):
-            mark = "▶ " if i == self.looked_up else ("• " if i in matching else "  ")
+            mark = "▶ " if i in self.looked_up else ("• " if i in matching else "  ")
             rows.append(Row(Text(mark, style="bold").append_text(text), key=str(i)))
-        select = str(self.looked_up) if self.looked_up is not None else None
+        select = str(self.looked_up[0]) if self.looked_up else None
         if select is None and matching:
             select = str(min(matching))
         rows_list.set_rows(rows, select=select)
@@ -306,7 +308,7 @@ class ReferencePane(Vertical):
             return
         if key != self.open_key:
             self.open_key = key
-            self.looked_up = None
+            self.looked_up = []
             self.query_one("#ref-lookup", Input).value = ""
             self._status("")
         self._mode("table")
@@ -322,27 +324,30 @@ class ReferencePane(Vertical):
             self._status("Open a table first (Enter on the list).")
             return False
         if not value.strip():
-            self.looked_up = None
+            self.looked_up = []
             self._status("")
             self._fill_rows()
             return False
+        status = self.query_one("#ref-status", Static)
+        width = (status.content_region.width or self.size.width - 2) - 2  # 2: the ✗ or ▶
         try:
-            row = table.lookup(value)
+            found = Lookup(table, width).find(value)
         except TableError as exc:
-            self.looked_up = None
-            self._status(Text(f"✗ {exc}", style="bold"))
+            self.looked_up = []
+            self._status(Text(f"✗ {exc}", style="bold"), refusal=True)
             self._fill_rows()
             return False
-        self.looked_up = row.index
-        answer = row.text() if len(row.cells) > 1 else cell_text(row.key)
-        self._status(Text(f"▶ {row.range_text}: {answer}"))
+        self.looked_up = [row.index for row in found.rows]
+        self._status(Text(f"▶ {found.answer}"))
         self._fill_rows()
         return True
 
-    def _status(self, text: Text | str) -> None:
-        """The lookup's answer or refusal under the rows; no empty line when there is none."""
+    def _status(self, text: Text | str, *, refusal: bool = False) -> None:
+        """The lookup's answer (wrapped, up to 3 lines) or its refusal (one line) under the
+        rows; no empty line when there is none."""
         status = self.query_one("#ref-status", Static)
         status.update(text)
+        status.set_class(refusal, "-refusal")
         status.display = bool(str(text))
 
     # ------------------------------------------------------------------ type-to-search
