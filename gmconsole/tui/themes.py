@@ -8,6 +8,7 @@ is reported and skipped, never fatal: the console must open even if a theme is b
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import tomli
@@ -16,8 +17,13 @@ from textual.theme import Theme
 
 from gmconsole.tui.settings import config_dir
 
-SHIPPED_DIR = Path(__file__).resolve().parents[2] / "themes"
-"""The repository's themes/ folder (the package is installed editable from the checkout)."""
+INSTALLED_DIR = Path(sys.prefix) / "share" / "gmconsole" / "themes"
+"""Where a built wheel puts the repository's themes/ (pyproject's `data-files`)."""
+SOURCE_DIR = Path(__file__).resolve().parents[2] / "themes"
+"""The checkout's themes/ folder, used when the package runs from the source tree (the
+editable install `make setup` makes), so an edited theme shows without reinstalling."""
+SHIPPED_DIR = SOURCE_DIR if SOURCE_DIR.is_dir() else INSTALLED_DIR
+"""The themes that come with gmconsole, wherever this installation keeps them."""
 
 DEFAULT_THEME = "gm-dark"
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 import gc
 import io
 import re
+import sys
 from pathlib import Path
 
 import pytest
+import tomli
 from app_driver import command, main_screen, make_app, screen_text, type_line
 from rich.console import Console
 
@@ -19,7 +21,7 @@ from gmconsole.tui.screens.about import AboutScreen
 from gmconsole.tui.screens.campaign_picker import CampaignPicker
 from gmconsole.tui.screens.help import HelpScreen, help_table
 from gmconsole.tui.settings import load_settings
-from gmconsole.tui.themes import SHIPPED_DIR, load_themes
+from gmconsole.tui.themes import INSTALLED_DIR, SHIPPED_DIR, SOURCE_DIR, load_themes
 from gmconsole.tui.widgets.command_line import CommandLine
 
 
@@ -245,6 +247,19 @@ def test_run_pauses_the_collector_only_until_the_first_screen(campaign: Path, co
         gc.unfreeze()  # leave the test process's collector as it was
     assert seen["after"] is True and gc.isenabled()
     assert isinstance(seen["frozen"], int) and seen["frozen"] > 10_000
+
+
+def test_shipped_themes_reach_an_installed_wheel() -> None:
+    """themes/ sits at the top of the repository, outside the package: a wheel carries it as
+    data files under <prefix>/share/gmconsole/themes, and the console looks there when it does
+    not run from a checkout (before, a pip-installed console had no themes at all)."""
+    pyproject = tomli.loads((SOURCE_DIR.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    data_files = pyproject["tool"]["setuptools"]["data-files"]
+    assert data_files["share/gmconsole/themes"] == ["themes/*.toml"]
+    assert Path(sys.prefix) / "share" / "gmconsole" / "themes" == INSTALLED_DIR
+    assert SHIPPED_DIR == SOURCE_DIR  # this test runs from the checkout
+    names = {t.name for t in load_themes([SOURCE_DIR])[0]}
+    assert {"gm-dark", "gm-light", "gm-high-contrast"} <= names
 
 
 def test_a_broken_theme_file_is_reported_not_fatal(tmp_path: Path) -> None:
