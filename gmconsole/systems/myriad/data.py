@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 import difflib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -56,6 +56,13 @@ def _load(name: str) -> dict[str, Any]:
 def load(name: str) -> dict[str, Any]:
     """A fresh copy of one data file (callers may change it without touching the cache)."""
     return copy.deepcopy(_load(name))
+
+
+def document(name: str) -> Mapping[str, Any]:
+    """One data file as parsed, shared with every other reader, for code that only reads it
+    (the reference pane's tables): no copy is made, so it must never be changed; `load`
+    gives a copy that may be."""
+    return _load(name)
 
 
 def rows(name: str, table: str) -> list[dict[str, Any]]:

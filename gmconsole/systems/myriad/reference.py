@@ -5,10 +5,15 @@ code reads them by field. The reference pane wants the engine's `Table`, so ever
 becomes one table here, stamped with the file's credit, licence, note and stand-in flag; any
 ``[[table]]`` entries a file also holds are loaded the engine's way. A few tables are more useful
 as lookups (the TN ladder by name) or as random tables (the d100 skill table).
+
+The tables are built once per process from the files as parsed (never copied: nothing here
+changes them) and shared, as `Table`s are frozen: the reference pane asks for them when a
+campaign opens, and later calls cost nothing.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -106,14 +111,14 @@ def _columns(rows: list[dict[str, Any]]) -> list[str]:
 
 
 def _random_skill_rows(rows: list[dict[str, Any]]) -> tuple[list[str], list[list[Any]]]:
-    names = {r["id"]: r["name"] for r in data.rows("skills", "skills")}
+    names = {r["id"]: r["name"] for r in data.document("skills")["skills"]}
     return ["d100", "Skill"], [[f"{r['low']}-{r['high']}", names.get(r["skill"], r["skill"])]
                                for r in rows]
 
 
 def file_tables(name: str) -> list[Table]:
     """Every table of one data file."""
-    doc = data.load(name)
+    doc = data.document(name)
     source = f"myriad/{name}.toml"
     tables = load_tables(_file_text(name), source=source) if "table" in doc else []
     meta = {"credit": doc["credit"], "licence": doc["licence"], "note": doc.get("note", ""),
@@ -137,7 +142,13 @@ def file_tables(name: str) -> list[Table]:
 
 
 def all_tables() -> list[Table]:
-    return [t for name in data.data_files() for t in file_tables(name)]
+    """Every table of every data file (a new list of the shared tables)."""
+    return list(_all_tables())
+
+
+@cache
+def _all_tables() -> tuple[Table, ...]:
+    return tuple(t for name in data.data_files() for t in file_tables(name))
 
 
 def _file_text(name: str) -> str:
