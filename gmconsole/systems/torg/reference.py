@@ -8,6 +8,7 @@ flag. Tables a GM can look a number up in are `lookup` tables (bonus chart, CRT,
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from gmconsole.engine.tables import Table
@@ -351,9 +352,16 @@ BUILDERS = {
 
 
 def all_tables() -> list[Table]:
-    """Every reference table of every Torg data file."""
+    """Every reference table of every Torg data file (a new list of the shared tables)."""
+    return list(_all_tables())
+
+
+@cache
+def _all_tables() -> tuple[Table, ...]:
+    """Built once per process, as the data files are read once: `Table`s are frozen, so every
+    caller can share them, and the reference pane's later calls cost nothing."""
     out: list[Table] = []
     for name in data_file_names():
         f = load(name)
         out += BUILDERS.get(name, _simple)(f)
-    return out
+    return tuple(out)
