@@ -30,10 +30,10 @@ from gmconsole.systems.torg.errors import TorgError
 from gmconsole.systems.torg.rules_data import ATTRIBUTE_NAMES, normalise, skill_info, skill_names
 from gmconsole.systems.torg.sheet import TorgSheet
 from gmconsole.systems.torg.tables import suggest
-from gmconsole.systems.torg.totals import Modifier
 
 if TYPE_CHECKING:
     from gmconsole.engine.checks import CheckRequest
+    from gmconsole.systems.torg.totals import Modifier
 
 EXTRA_KEYS = frozenset(
     {
@@ -78,6 +78,8 @@ SWITCH_WORDS = ("poss", "poss!", "hero", "drama", "#N", "up", "stymied", "active
 
 @dataclass
 class TestSpec:
+    """One test as read from the words and the dialog: what `resolution` rolls."""
+
     skill: str
     """An attribute ("DEX") or a skill key ("fire_combat")."""
     extra: dict[str, Any] = field(default_factory=dict)
@@ -211,7 +213,12 @@ def read_test(sheet: TorgSheet, request: CheckRequest) -> TestSpec:
 
 
 def _this_round(sheet: TorgSheet, spec: TestSpec, given: dict[str, Any]) -> None:
-    """Add what is in force on the character this round, unless the dialog said otherwise."""
+    """Add what is in force on the character this round, unless the dialog said otherwise.
+
+    `totals` is imported here, on the first test: the console's help table reads this module's
+    `SWITCH_WORDS` when a campaign opens, and must not pull the totals in with it."""
+    from gmconsole.systems.torg.totals import Modifier
+
     marks = sheet.this_round
     for mark in ("up", "stymied"):
         if mark in marks and mark not in given:
