@@ -61,7 +61,7 @@ class BlockWriter:
         lists: dict[str, list[_Block]] = {}
         kept: dict[tuple[str, str], _Block] = {}
         for key, value in data.items():
-            if type(key) is not str:
+            if type(key) is not str or "\r" in key:
                 return dump_toml(data)
             if not _blocks_of(value):
                 continue

@@ -74,6 +74,7 @@ def test_the_cases_that_take_the_slow_path_still_match() -> None:
         {"a": 1, "rows": [big, {"note": "cr\r"}]},  # a CR inside one block
         {"a": 1, "rows": [None, big]},  # a table list only once None is dropped
         {1: "int key", "rows": [big]},
+        {"\r": [big]},  # a CR in the name of a table list
         {"rows": [big], "b": None, "t": {}, "d": dt.date(2026, 11, 21), "later": 2},
         {"rows": [big, big], "more": [big], "t": {"x": {"y": [big]}}},
     ]
