@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gmconsole.engine.errors import RulesError
-from gmconsole.engine.events import Change, Event, EventKind, History
+from gmconsole.engine.events import Change, Event, EventKind, History, leaf_diff
 
 
 def damage(n: int, before: int = 10) -> Event:
@@ -99,3 +103,56 @@ def test_history_keeps_only_the_latest_changes() -> None:
     undone = [history.undo().undoes for _ in range(3)]
     assert undone == [events[4].id, events[3].id, events[2].id]
     assert not history.can_undo
+
+
+_GONE = object()
+
+
+def walked_diff(before: Any, after: Any, prefix: str = "") -> dict[str, Any]:
+    """The leaf-by-leaf walk `leaf_diff` must agree with (it skips equal subtrees instead)."""
+    out: dict[str, Any] = {}
+    if isinstance(before, dict) and isinstance(after, dict):
+        for key in [*before, *(k for k in after if k not in before)]:
+            out.update(walked_diff(before.get(key, _GONE), after.get(key, _GONE), f"{prefix}{key}."))
+        return out
+    if isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
+        for i, (b, a) in enumerate(zip(before, after, strict=True)):
+            out.update(walked_diff(b, a, f"{prefix}{i}."))
+        return out
+    if (before is _GONE and after is _GONE) or before == after:
+        return out
+    entry = {} if before is _GONE else {"from": before}
+    if after is not _GONE:
+        entry["to"] = after
+    out[prefix.rstrip(".") or "."] = entry
+    return out
+
+
+snapshots = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 3) | st.floats(allow_nan=False) | st.sampled_from(["a", "b"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from("xyz"), inner, max_size=3),
+    max_leaves=12,
+)
+
+
+@given(snapshots, snapshots)
+def test_leaf_diff_is_the_leaf_by_leaf_walk(before: Any, after: Any) -> None:
+    assert leaf_diff(before, after) == walked_diff(before, after)
+    assert leaf_diff(before, before) == {}
+
+
+def test_leaf_diff_names_only_what_changed_in_a_big_encounter() -> None:
+    goblins = [{"id": f"g{i}", "sheet": {"hp": 7}, "conditions": [{"name": "prone"}]} for i in range(500)]
+    after = [{**g, "sheet": {"hp": 3}} if g["id"] == "g42" else g for g in goblins]
+    after[7] = {**after[7], "conditions": []}
+    diff = leaf_diff({"round": 1, "combatants": goblins}, {"round": 2, "combatants": after})
+    assert diff == {
+        "round": {"from": 1, "to": 2},
+        "combatants.7.conditions": {"from": [{"name": "prone"}], "to": []},
+        "combatants.42.sheet.hp": {"from": 7, "to": 3},
+    }
+
+
+def test_a_nan_that_stayed_is_no_change() -> None:
+    nan = float("nan")
+    assert leaf_diff({"x": nan, "y": 1}, {"x": nan, "y": 2}) == {"y": {"from": 1, "to": 2}}
