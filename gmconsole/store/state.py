@@ -73,14 +73,16 @@ class Draft:
         """The snapshot each working copy was made from (the change's `before`)."""
 
     def get(self, path: str) -> BaseModel | None:
-        """A working copy of an entity, rebuilt from its snapshot: the snapshot is needed as the
-        change's `before` anyway, and rebuilding from it is several times cheaper than a deep
-        copy of a large encounter."""
+        """A working copy of an entity, rebuilt from a snapshot of it (several times cheaper
+        than a deep copy of a large encounter). Not from the change's `before` snapshot itself:
+        validation keeps the nested tables and lists of free-form fields (`state`, `extra`,
+        sheets) as they are, so a turn order appending to `state.popcorn.gone` in the copy
+        would change `before` too, and undo would not put it back."""
         if path not in self.models:
             current = self._state.entity(path)
             snap = None if current is None else snapshot(current)
             self.before[path] = snap
-            self.models[path] = None if snap is None else from_snapshot(path, snap)
+            self.models[path] = None if current is None else from_snapshot(path, snapshot(current))
         return self.models[path]
 
     def put(self, path: str, model: BaseModel | None) -> None:

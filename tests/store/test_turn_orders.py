@@ -47,3 +47,18 @@ def test_a_dropped_combatant_is_passed_over(fight: Session) -> None:
     assert "Goblin 1 out, skipped" in event.text
     fight.hold()  # Goblin 2 holds; the next step, Goblin 3, begins
     assert fight.encounter.acting[0].id == "goblin-3"
+
+
+def test_undo_puts_back_the_popcorn_bookkeeping(popcorn: Session) -> None:
+    """The order keeps who has gone in `state.popcorn` and appends to those lists in place;
+    the change's `before` must not share them with the working copy."""
+    popcorn.start_encounter(dice=[15, 3])
+    before = popcorn.encounter.model_dump()
+    event = popcorn.next_turn()
+    assert popcorn.encounter.state["popcorn"]["gone"] == ["ayla"]
+    (change,) = event.changes
+    assert change.before is not None and change.before["state"]["popcorn"]["gone"] == []
+    popcorn.undo()
+    assert popcorn.encounter.model_dump() == before
+    popcorn.redo()
+    assert popcorn.encounter.state["popcorn"]["gone"] == ["ayla"]
