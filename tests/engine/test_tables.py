@@ -288,6 +288,17 @@ def test_name_keys_match_ignoring_case_or_by_unique_prefix() -> None:
         ladder.lookup("  ")
 
 
+def test_a_typed_number_is_a_whole_name_never_a_prefix() -> None:
+    """A table keyed by names that happen to be numbers (a d100 table built from a book's
+    list): "7" is row 7 or nothing, not the only row starting with 7 (which was "76")."""
+    carrier = Table(name="Carrier", columns=["Roll", "Part"], rows=[["76", "Reactor"], ["7", "Cargo"]])
+    assert carrier.lookup("7")["Part"] == "Cargo"
+    only_76 = Table(name="Carrier", columns=["Roll", "Part"], rows=[["76", "Reactor"], ["80", "Bridge"]])
+    with pytest.raises(TableError, match="no row named '7' in Carrier"):
+        only_76.lookup("7")
+    assert only_76.lookup("76")["Part"] == "Reactor"
+
+
 def test_reference_tables_look_up_their_key_column_by_name() -> None:
     skills = Table(
         name="Skills",

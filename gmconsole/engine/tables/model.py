@@ -331,7 +331,10 @@ class Table(BaseModel):
         for row in self._rows:
             if fold(cell_text(row.key)) == wanted:
                 return row
-        hits = [r for r in self._rows if fold(cell_text(r.key)).startswith(wanted)]
+        if wanted.isdigit():
+            hits = []  # a typed number is a whole key: "7" must not find the row named "76"
+        else:
+            hits = [r for r in self._rows if fold(cell_text(r.key)).startswith(wanted)]
         if len(hits) == 1:
             return hits[0]
         if hits:
