@@ -69,6 +69,7 @@ class Session(EncounterIntents, RosterIntents, SheetIntents):
         self.history = History()
         self._turn_order = self.system.turn_order(self.options)
         self._writers = {}
+        self._pools = {}
 
     # ------------------------------------------------------------------ open / close
 

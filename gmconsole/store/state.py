@@ -27,6 +27,7 @@ from gmconsole.store.folder import write_entity
 from gmconsole.store.log import append_event, plain
 from gmconsole.store.models import Campaign, file_of_path, from_snapshot, snapshot
 from gmconsole.store.problems import Problem, ReadOnlyError
+from gmconsole.store.sharing import SnapshotPool
 from gmconsole.store.toml_blocks import BlockWriter
 from gmconsole.systems.base import GameSystem, Scene
 
@@ -81,7 +82,7 @@ class Draft:
         if path not in self.models:
             current = self._state.entity(path)
             snap = None if current is None else snapshot(current)
-            self.before[path] = snap
+            self.before[path] = self._state.pool(path).share(snap)
             self.models[path] = None if current is None else from_snapshot(path, snapshot(current))
         return self.models[path]
 
@@ -127,6 +128,7 @@ class SessionState:
     _turn_order: TurnOrder
     _writers: dict[str, BlockWriter]
     """Per entity path, the TOML blocks last written to its file (see `toml_blocks`)."""
+    _pools: dict[str, SnapshotPool]
 
     # ------------------------------------------------------------------ reading
 
@@ -273,8 +275,8 @@ class SessionState:
                 before = draft.before[path]
             else:
                 current = self.entity(path)
-                before = None if current is None else snapshot(current)
-            after = None if model is None else snapshot(model)
+                before = self.pool(path).share(None if current is None else snapshot(current))
+            after = self.pool(path).share(None if model is None else snapshot(model))
             if before != after:
                 changes.append(Change(path=path, before=before, after=after))
         event = Event(kind=kind, text=text, who=who, data=plain(data or {}), changes=changes)
@@ -324,6 +326,13 @@ class SessionState:
         if writer is None:
             writer = self._writers[path] = BlockWriter()
         return writer
+
+    def pool(self, path: str) -> SnapshotPool:
+        """Where an entity's snapshots share their unchanged entries (see `sharing`)."""
+        pool = self._pools.get(path)
+        if pool is None:
+            pool = self._pools[path] = SnapshotPool()
+        return pool
 
     def _put(self, path: str, model: BaseModel | None) -> None:
         if path == "campaign":

@@ -3,20 +3,21 @@
 An encounter of 500 goblins is 500 `[[combatants]]` and 500 `[[steps]]` blocks, and a turn
 changes a handful of them; tomli_w is pure Python, so dumping the whole file again cost ~10 ms
 of a ~27 ms turn. A `BlockWriter` (one per file) keeps the text of each block of the last
-document it wrote, keyed by the block's `repr`, and only renders blocks it has not seen.
+document it wrote, keyed by the block's `sharing.fingerprint`, and only renders blocks it has
+not seen.
 
 The text is byte for byte what `dump_toml` gives (a property test holds it to that): each block
 is rendered by tomli_w's own table writer, and only the top level, which places literals first
-and separates tables with a blank line, is assembled here. `repr` is the key because it is a
-C-speed fingerprint that tells apart everything the TOML text tells apart (`1`, `1.0`, `True`,
-`"1"`; key order; dates), where `==` would not (`1 == 1.0 == True`). Anything unusual falls back
+and separates tables with a blank line, is assembled here. The fingerprint is a C-speed
+encoding that tells apart everything the TOML text tells apart (`1`, `1.0`, `True`, `"1"`; key
+order; dates), where `==` would not (`1 == 1.0 == True`). Anything unusual falls back
 to `dump_toml`: a carriage return anywhere (the whole document then uses escaped strings), or a
 list of tables short enough to be written inline.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +31,7 @@ from tomli_w._writer import (
 )
 
 from gmconsole.store.files import _has_cr, drop_none, dump_toml
+from gmconsole.store.sharing import fingerprint, table_list
 
 INDENT = 4
 """tomli_w's default indent, which `dump_toml` uses."""
@@ -45,33 +47,28 @@ class _Block:
     """Short enough for an inline table (if every entry is, tomli_w writes an inline array)."""
 
 
-def _blocks_of(value: Any) -> bool:
-    """Whether a top-level value is a list of tables, the part worth caching by entry."""
-    return isinstance(value, list) and bool(value) and all(type(v) is dict for v in value)
-
-
 class BlockWriter:
     """`dump_toml` with memory: remembers the blocks of the last document it wrote."""
 
     def __init__(self) -> None:
-        self._blocks: dict[tuple[str, str], _Block] = {}
+        self._blocks: dict[tuple[str, Hashable], _Block] = {}
 
     def dumps(self, data: Mapping[str, Any]) -> str:
         """Exactly `dump_toml(data)`, cheaper when most array-of-tables entries are unchanged."""
         lists: dict[str, list[_Block]] = {}
-        kept: dict[tuple[str, str], _Block] = {}
+        kept: dict[tuple[str, Hashable], _Block] = {}
         for key, value in data.items():
             if type(key) is not str or "\r" in key:
                 return dump_toml(data)
-            if not _blocks_of(value):
+            if not table_list(value):
                 continue
             blocks = lists[key] = []
             for entry in value:
-                fingerprint = (key, repr(entry))
-                block = kept.get(fingerprint) or self._blocks.get(fingerprint)
+                fp = (key, fingerprint(entry))
+                block = kept.get(fp) or self._blocks.get(fp)
                 if block is None:
                     block = _render(entry, format_key_part(key))
-                kept[fingerprint] = block
+                kept[fp] = block
                 blocks.append(block)
         self._blocks = kept
         if any(b.has_cr for bs in lists.values() for b in bs) or any(

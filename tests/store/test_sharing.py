@@ -1,0 +1,59 @@
+"""Snapshots share unchanged entries with the one before, but only entries with identical data."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from pathlib import Path
+
+from gmconsole.engine.roster import Character
+from gmconsole.store import Session
+from gmconsole.store.sharing import SnapshotPool, fingerprint
+
+
+def test_identical_entries_are_shared_and_the_snapshot_is_not_changed() -> None:
+    pool = SnapshotPool()
+    first = pool.share({"name": "x", "rows": [{"id": "a", "hp": 1}, {"id": "b", "hp": 2}]})
+    assert first is not None
+    fresh = {"name": "x", "rows": [{"id": "a", "hp": 1}, {"id": "b", "hp": 3}]}
+    second = pool.share(fresh)
+    assert second is not None and second == fresh
+    assert second["rows"][0] is first["rows"][0]  # unchanged: the same object
+    assert second["rows"][1] is fresh["rows"][1]  # changed: the new one
+    assert fresh["rows"] is not second["rows"]
+
+
+def test_equal_is_not_enough_to_share() -> None:
+    pool = SnapshotPool()
+    pool.share({"rows": [{"v": 1}, {"v": 1.0}, {"a": 1, "b": 2}, {"d": dt.date(2026, 1, 1)}]})
+    fresh = {"rows": [{"v": True}, {"v": 1}, {"b": 2, "a": 1}, {"d": dt.date(2026, 1, 1)}]}
+    shared = pool.share(fresh)
+    assert shared is not None
+    assert [repr(r) for r in shared["rows"]] == [repr(r) for r in fresh["rows"]]  # same data, types, order
+    assert shared["rows"][0] is fresh["rows"][0]  # True == 1, but not the same data
+    assert shared["rows"][2] is fresh["rows"][2]  # equal, but its keys come in another order
+    assert fingerprint({"v": 1}) != fingerprint({"v": True}) != fingerprint({"v": 1.0})
+    assert fingerprint({"a": 1, "b": 2}) != fingerprint({"b": 2, "a": 1})
+
+
+def test_turns_in_a_big_encounter_keep_only_what_changed(tmp_path: Path) -> None:
+    """Consecutive events share the combatants a turn did not touch, so 500 events of undo
+    history do not hold 500 copies of the encounter; undo still restores it exactly."""
+    with Session.create(tmp_path / "c", name="C", system_id="generic", rng=random.Random(1)) as s:
+        s.save_character("goblin", Character(name="Goblin", kind="creature", template=True, sheet={"hp": 7}))
+        s.execute("encounter Horde")
+        s.add_combatant("goblin", 40)
+        s.execute("cond goblin-1 prone 3")
+        s.start_encounter()
+        start = s.encounter.model_dump() if s.encounter else None
+        first = s.next_turn()
+        second = s.damage("goblin-5", 2)
+        (a,), (b,) = first.changes, second.changes
+        assert a.after is not None and b.before is not None and b.after is not None
+        same = [x is y for x, y in zip(a.after["combatants"], b.after["combatants"], strict=True)]
+        assert same.count(False) == 1  # only goblin 5 is a new entry
+        assert all(x is y for x, y in zip(a.after["combatants"], b.before["combatants"], strict=True))
+        assert b.compact().diff == {"combatants.4.sheet.hp": {"from": 7, "to": 5}}
+        s.undo()
+        s.undo()
+        assert s.encounter is not None and s.encounter.model_dump() == start
