@@ -3,6 +3,9 @@
 It exists so the whole chain (store, console, CLI) works for any game before its plug-in
 arrives, and as the smallest complete example of the `GameSystem` contract. Tests are
 d20 + stat + modifiers against a difficulty, meeting it succeeds.
+
+The tests' types (`gmconsole.engine.checks`, ~3.5 ms to import) are imported by the methods
+that build them: opening a campaign needs only the sheet, its tracks and the turn order.
 """
 
 from __future__ import annotations
@@ -10,15 +13,17 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from gmconsole.engine.checks import CheckOption, CheckRequest, CheckResult, Die, Modifier, Odds
 from gmconsole.engine.errors import RulesError
 from gmconsole.engine.tracks import StatusView, TrackView
 from gmconsole.engine.turn_order import RolledEachRound, TurnOrder
 from gmconsole.systems.base import GameSystem, RuleOption, SheetChange
+
+if TYPE_CHECKING:
+    from gmconsole.engine.checks import CheckOption, CheckRequest, CheckResult, Odds
 
 
 class GenericSheet(BaseModel):
@@ -89,6 +94,8 @@ class GenericSystem(GameSystem):
         return SheetChange(new, f"heals {new.hp - s.hp} ({new.hp}/{new.hp_max} HP)")
 
     def check_options(self, sheet: BaseModel) -> list[CheckOption]:
+        from gmconsole.engine.checks import CheckOption
+
         s = self._sheet(sheet)
         opts = [CheckOption(key=k, label=k, value=v) for k, v in sorted(s.stats.items())]
         return [CheckOption(key="none", label="d20 only", value=0), *opts]
@@ -108,6 +115,8 @@ class GenericSystem(GameSystem):
         dice: Sequence[int] | None = None,
         who: str | None = None,
     ) -> CheckResult:
+        from gmconsole.engine.checks import CheckResult, Die, Modifier
+
         s = self._sheet(sheet)
         bonus = self._bonus(s, request.option)
         if dice:
@@ -135,6 +144,8 @@ class GenericSystem(GameSystem):
         )
 
     def odds(self, sheet: BaseModel, request: CheckRequest) -> Odds | None:
+        from gmconsole.engine.checks import Odds
+
         target = request.difficulty if request.difficulty is not None else request.opponent_total
         if target is None:
             return None
