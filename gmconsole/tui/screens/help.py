@@ -42,6 +42,7 @@ TIPS = (
     "A key that needs a number puts its verb on the command line: d then 5 Enter = dmg <who> 5.",
     "Conditions: cond <who> <name> [rounds] [start|end|round]; they wear off by themselves.",
     "Everything is saved as it happens; u undoes, ctrl+r redoes.",
+    "In the Tables pane (4) letters search: type a word in the list; digits still switch panes.",
     "Over SSH: --no-mouse; in tmux set 'escape-time 10' so Esc is quick.",
 )
 
