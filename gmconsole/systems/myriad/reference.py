@@ -14,7 +14,6 @@ campaign opens, and later calls cost nothing.
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from gmconsole.engine.tables import Table, load_tables
@@ -152,5 +151,4 @@ def _all_tables() -> tuple[Table, ...]:
 
 
 def _file_text(name: str) -> str:
-    return resources.files(data.__package__).joinpath("data").joinpath(f"{name}.toml").read_text(
-        encoding="utf-8")
+    return (data.DATA_DIR / f"{name}.toml").read_text(encoding="utf-8")
