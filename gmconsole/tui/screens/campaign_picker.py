@@ -17,6 +17,7 @@ from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from gmconsole.systems import system_ids
+from gmconsole.tui.widgets.text_input import TextInput
 
 
 @dataclass(frozen=True)
@@ -71,11 +72,11 @@ class CampaignPicker(ModalScreen["str | NewCampaign | None"]):
                 yield OptionList(*[Option(p, id=p) for p in self.campaigns], id="choices")
             else:
                 yield Static("No campaigns found yet: type a folder below or create one.")
-            yield Input(placeholder="…or type a campaign folder and press Enter", id="path", compact=True)
+            yield TextInput(placeholder="…or type a campaign folder and press Enter", id="path", compact=True)
             yield Label("New campaign (ctrl+n): name, system, then Create")
-            yield Input(placeholder="Campaign name", id="new-name", compact=True)
+            yield TextInput(placeholder="Campaign name", id="new-name", compact=True)
             yield Select([(s, s) for s in system_ids()], prompt="system", id="new-system", compact=True)
-            yield Input(placeholder="folder (default: campaigns/<name>)", id="new-path", compact=True)
+            yield TextInput(placeholder="folder (default: campaigns/<name>)", id="new-path", compact=True)
             yield Button("Create", id="create", variant="primary", compact=True)
             yield Static(f"✗ {self.error}" if self.error else "", id="picker-error", markup=False)
             yield Static("Tab moves between fields · Enter opens", classes="hint")

@@ -30,6 +30,7 @@ from gmconsole.engine.errors import GmConsoleError
 from gmconsole.engine.events import Event
 from gmconsole.systems.base import RuleOption
 from gmconsole.tui.widgets.odds_chart import OddsChart
+from gmconsole.tui.widgets.text_input import TextInput
 
 if TYPE_CHECKING:
     from gmconsole.store.session import Session
@@ -155,13 +156,18 @@ class CheckDialog(ModalScreen[Event | None]):
                                                prompt="pick a test"))
                 yield self._row("Against", Select(self._against_options(), value=self._default_against(),
                                                   allow_blank=False, id="check-against", compact=True))
-                yield self._row("Target", Input(placeholder="number (TN or opponent's total)", type="integer",
-                                                id="check-target", compact=True))
-                yield self._row("Modifiers", Input("0", type="integer", id="check-mods", compact=True))
-                yield self._row("Dice", Input(placeholder="faces rolled at the table; blank: roll",
+                target = TextInput(
+                    placeholder="number (TN or opponent's total)",
+                    type="integer",
+                    id="check-target",
+                    compact=True,
+                )
+                yield self._row("Target", target)
+                yield self._row("Modifiers", TextInput("0", type="integer", id="check-mods", compact=True))
+                yield self._row("Dice", TextInput(placeholder="faces rolled at the table; blank: roll",
                                               id="check-dice", compact=True))  # near the top: used often
                 yield Vertical(id="check-switches")
-                yield self._row("Extra", Input(placeholder="key = value, ... (system switches)",
+                yield self._row("Extra", TextInput(placeholder="key = value, ... (system switches)",
                                                id="check-extra", compact=True))
             yield Static("", id="check-help", markup=False)
             yield OddsChart(id="check-odds")
@@ -269,7 +275,7 @@ class CheckDialog(ModalScreen[Event | None]):
                 widget = Select([(str(c), c) for c in sw.choices], value=sw.default, allow_blank=False,
                                 id=f"switch-{sw.key}", compact=True)
             else:
-                widget = Input(str(sw.default), id=f"switch-{sw.key}", compact=True)
+                widget = TextInput(str(sw.default), id=f"switch-{sw.key}", compact=True)
             widget.tooltip = sw.help or None
             rows.append(self._row(sw.label, widget))
         return rows

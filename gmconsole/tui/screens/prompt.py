@@ -19,6 +19,8 @@ from textual.screen import ModalScreen
 from textual.validation import ValidationResult, Validator
 from textual.widgets import Input, Label, Static
 
+from gmconsole.tui.widgets.text_input import TextInput
+
 
 @dataclass(frozen=True)
 class NumberAnswer:
@@ -89,7 +91,7 @@ class NumberPrompt(ModalScreen[NumberAnswer | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="prompt-box"):
             yield Label(self.title_text, classes="prompt-title")
-            yield Input(
+            yield TextInput(
                 "" if self.default is None else str(self.default),
                 placeholder="number" + (" [kind]" if len(self.kinds) > 1 else ""),
                 validators=[_NumberValidator(self.kinds, self.minimum)],
@@ -143,7 +145,7 @@ class TextPrompt(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="prompt-box"):
             yield Label(self.title_text, classes="prompt-title")
-            yield Input(self.default, placeholder=self.placeholder, id="prompt-input")
+            yield TextInput(self.default, placeholder=self.placeholder, id="prompt-input")
             yield Static("Enter: ok   Esc: cancel", classes="prompt-hint")
             yield Static("", id="prompt-error", classes="prompt-error")
 

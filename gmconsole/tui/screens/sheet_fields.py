@@ -17,9 +17,10 @@ import tomli_w
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
-from textual.widgets import Button, Input, Label, Select, Static, TextArea
+from textual.widgets import Button, Label, Select, Static, TextArea
 
 from gmconsole.tui.screens.sheet_spec import FieldSpec, Path
+from gmconsole.tui.widgets.text_input import TextBox, TextInput
 
 
 @dataclass(frozen=True)
@@ -164,14 +165,14 @@ class FieldRow(Vertical):
             return Select(options, value=value, allow_blank=spec.optional or value is Select.NULL, id=dom_id,
                           compact=True)
         if spec.kind in ("dict", "list", "raw"):
-            area = TextArea(value_text(spec, self.value), id=dom_id, compact=True, tab_behavior="focus")
+            area = TextBox(value_text(spec, self.value), id=dom_id, compact=True, tab_behavior="focus")
             area.show_line_numbers = False
             return area
         kind = {"int": "integer", "float": "number"}.get(spec.kind, "text")
         text = value_text(spec, self.value)
         if isinstance(self.value, RawText):
             kind = "text"
-        return Input(text, type=kind, id=dom_id, compact=True)  # type: ignore[arg-type]
+        return TextInput(text, type=kind, id=dom_id, compact=True)  # type: ignore[arg-type]
 
     @property
     def editor(self) -> Widget:

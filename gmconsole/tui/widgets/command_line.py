@@ -15,6 +15,7 @@ from textual.message import Message
 from textual.widgets import Input
 
 from gmconsole.tui.messages import Command
+from gmconsole.tui.widgets.text_input import TextInput
 
 if TYPE_CHECKING:
     from gmconsole.store.session import Session
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 HISTORY_LIMIT = 200
 
 
-class CommandLine(Input):
+class CommandLine(TextInput):
     """One-line input with history and completion; knows nothing of what the lines mean."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

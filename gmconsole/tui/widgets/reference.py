@@ -52,6 +52,7 @@ from gmconsole.tui.widgets.line_list import LineList, Row
 from gmconsole.tui.widgets.reference_lookup import Lookup
 from gmconsole.tui.widgets.reference_rows import row_texts, table_info, table_key
 from gmconsole.tui.widgets.static_text import set_content
+from gmconsole.tui.widgets.text_input import TextInput
 
 if TYPE_CHECKING:
     from gmconsole.store.session import Session
@@ -99,7 +100,7 @@ class ReferencePane(Vertical):
     def compose(self) -> ComposeResult:
         # no select-all on focus: it would arrive after the first letter of type-to-search and
         # the next letter would replace it; `/` selects the old search itself
-        yield Input(
+        yield TextInput(
             placeholder="/ search tables: name or content", id="ref-search", compact=True,
             select_on_focus=False,
         )
@@ -107,7 +108,7 @@ class ReferencePane(Vertical):
             yield LineList(id="ref-tables")
             with Vertical(id="ref-table"):
                 yield Static("", id="ref-info")
-                yield Input(placeholder="= look up a roll or a name", id="ref-lookup", compact=True)
+                yield TextInput(placeholder="= look up a roll or a name", id="ref-lookup", compact=True)
                 yield LineList(id="ref-rows")
                 yield Static("", id="ref-status")
 

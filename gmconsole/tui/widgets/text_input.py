@@ -1,0 +1,52 @@
+"""Text boxes whose editing keys keep their place among the typed characters.
+
+Textual's `Input` and `TextArea` insert a typed character as soon as its key reaches them, but
+a bound key (Backspace, the arrows, Home, Enter) bubbles up to the app first, which only then
+runs the widget's action. When several keys arrive in one read, which is what happens over SSH
+on a slow link or when tmux sends a string, the characters after a Backspace are inserted
+before it runs: "orc 55", Backspace, "6" came out as "orc 56" with the wrong 5 deleted, or
+"abc", Backspace, "12" as "abc1" (Textual issue #6605, fix proposed in PR #6631).
+
+`InlineBindings` runs the focused box's own bindings (with the user's keymap applied) as its
+keys arrive, as that PR does, so edits happen in the order they were typed. Every text box in
+the console is one of the two classes below. Once Textual ships the fix, they can go.
+"""
+
+from __future__ import annotations
+
+from textual import events
+from textual.widgets import Input, TextArea
+
+
+class InlineBindings:
+    """Mixin for a text widget: run its own non-priority bindings inline in `_on_key`.
+
+    Priority bindings were checked by the app before the key reached the widget, and the
+    focused widget is the first namespace the app would try for the rest, so what runs is
+    what would have run: only the moment changes."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        if not event.is_printable and await self._run_own_binding(event.key):
+            event.stop()
+            event.prevent_default()
+            return
+        await super()._on_key(event)  # type: ignore[misc]
+
+    async def _run_own_binding(self, key: str) -> bool:
+        widget = self  # the mixin is only ever mixed into a Widget
+        bindings = widget._bindings.copy()  # type: ignore[attr-defined]
+        keymap = widget.app._keymap  # type: ignore[attr-defined]
+        if keymap:
+            bindings.apply_keymap(keymap)
+        for binding in bindings.key_to_bindings.get(key, ()):
+            if not binding.priority and await widget.app.run_action(binding.action, widget):  # type: ignore[attr-defined]
+                return True
+        return False
+
+
+class TextInput(InlineBindings, Input):
+    """`Input` with its editing keys applied in typing order."""
+
+
+class TextBox(InlineBindings, TextArea):
+    """`TextArea` with its editing keys applied in typing order."""
