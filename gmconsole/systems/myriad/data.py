@@ -68,26 +68,32 @@ def document(name: str) -> Mapping[str, Any]:
 
 
 def rows(name: str, table: str) -> list[dict[str, Any]]:
-    """The rows of array-table ``table`` in data file ``name``."""
+    """The rows of array-table ``table`` in data file ``name`` (a copy the caller may change)."""
+    return copy.deepcopy(_rows(name, table))
+
+
+def _rows(name: str, table: str) -> list[dict[str, Any]]:
+    """The cached rows themselves: read them, never change them."""
     doc = _load(name)
     value = doc.get(table)
     if not isinstance(value, list):
         tables = [key for key, val in doc.items() if isinstance(val, list)]
         raise MyriadDataError(unknown_message(f"table in {name}.toml", table, tables))
-    return copy.deepcopy(value)
+    return value
 
 
 def row(name: str, table: str, key: str, value: Any, *, what: str) -> dict[str, Any]:
     """The row of ``table`` whose ``key`` equals ``value``; a clear message if there is none.
 
     ``what`` names the thing in the table's language ("weapon", "race") for the message.
+    Only the row found is copied (the caller may change it), not the whole table.
     """
     wanted = normalise(value) if isinstance(value, str) else value
-    found = rows(name, table)
+    found = _rows(name, table)
     for entry in found:
         have = entry.get(key)
         if (normalise(have) if isinstance(have, str) else have) == wanted:
-            return entry
+            return copy.deepcopy(entry)
     raise MyriadDataError(unknown_message(what, str(value), [str(entry.get(key)) for entry in found]))
 
 
