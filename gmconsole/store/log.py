@@ -70,34 +70,80 @@ def append_event(root: Path, event: Event) -> Path:
     return path
 
 
-def read_log(root: Path) -> tuple[list[Event], list[Problem]]:
-    """Every event from `log/*.toml`, oldest file first; bad files or events become problems."""
+LOG_PAGE = 1000
+"""Events a session reads at open (newest first, whole day files), and the size of the dice
+log's pages: a campaign played weekly for years has tens of thousands of events (tens of MB
+of TOML, ~5 s to parse), and the first screen needs only the newest page of them."""
+
+
+def log_files(root: Path) -> list[Path]:
+    """The day files of the log, oldest first (their names are their dates)."""
+    folder = root / LOG_DIR
+    return sorted(folder.glob("*.toml")) if folder.is_dir() else []
+
+
+def read_log_file(path: Path, root: Path) -> tuple[list[Event], list[Problem]]:
+    """The events of one day file, in order; a bad file or event becomes a problem."""
     events: list[Event] = []
     problems: list[Problem] = []
-    folder = root / LOG_DIR
-    if not folder.is_dir():
-        return events, problems
-    for path in sorted(folder.glob("*.toml")):
-        shown = display_path(path, root)
+    shown = display_path(path, root)
+    try:
+        doc, text = read_toml(path, root)
+        doc, _ = migrate("log", doc)
+    except FileProblem as exc:
+        return events, exc.problems
+    except MigrationError as exc:
+        return events, [Problem(shown, line_of(text, ["schema_version"]), str(exc))]
+    entries = doc.get("event", [])
+    if not isinstance(entries, list):
+        return events, [Problem(shown, line_of(text, ["event"]), "event: must be [[event]] tables")]
+    for i, entry in enumerate(entries):
         try:
-            doc, text = read_toml(path, root)
-            doc, _ = migrate("log", doc)
-        except FileProblem as exc:
-            problems += exc.problems
-            continue
-        except MigrationError as exc:
-            problems.append(Problem(shown, line_of(text, ["schema_version"]), str(exc)))
-            continue
-        entries = doc.get("event", [])
-        if not isinstance(entries, list):
-            problems.append(Problem(shown, line_of(text, ["event"]), "event: must be [[event]] tables"))
-            continue
-        for i, entry in enumerate(entries):
-            try:
-                events.append(Event.model_validate(entry))
-            except ValidationError as exc:
-                err = exc.errors()[0]
-                loc = ["event", i, *err["loc"]]
-                where = ".".join(str(p) for p in err["loc"])
-                problems.append(Problem(shown, line_of(text, loc), f"event {i + 1}: {where}: {err['msg']}"))
+            events.append(Event.model_validate(entry))
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            loc = ["event", i, *err["loc"]]
+            where = ".".join(str(p) for p in err["loc"])
+            problems.append(Problem(shown, line_of(text, loc), f"event {i + 1}: {where}: {err['msg']}"))
     return events, problems
+
+
+def read_log(root: Path) -> tuple[list[Event], list[Problem]]:
+    """Every event from `log/*.toml`, oldest file first; bad files or events become problems.
+    `gmconsole check` reads it all; a session reads it back a page at a time (`LogPages`)."""
+    events: list[Event] = []
+    problems: list[Problem] = []
+    for path in log_files(root):
+        found, bad = read_log_file(path, root)
+        events += found
+        problems += bad
+    return events, problems
+
+
+class LogPages:
+    """The day files of a campaign's log read back from the newest, a whole file at a time.
+
+    The list of files is taken once, when the session opens: a file appended to later (today's)
+    is among the newest, read at open; the files left unread are only ever older ones."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.unread = log_files(root)
+        """Day files not read yet, oldest first."""
+
+    @property
+    def complete(self) -> bool:
+        return not self.unread
+
+    def read_back(self, min_events: int) -> tuple[list[Event], list[Problem]]:
+        """Events from the newest unread day files (oldest first), whole files until at least
+        `min_events` were read or none is left; the problems of the files read."""
+        chunks: list[list[Event]] = []
+        problems: list[Problem] = []
+        count = 0
+        while self.unread and count < min_events:
+            found, bad = read_log_file(self.unread.pop(), self.root)
+            chunks.append(found)
+            problems[:0] = bad  # the older file's problems first, as `read_log` lists them
+            count += len(found)
+        return [e for chunk in reversed(chunks) for e in chunk], problems

@@ -26,7 +26,7 @@ from gmconsole.store import commands
 from gmconsole.store.encounter_ops import EncounterIntents
 from gmconsole.store.folder import CAMPAIGN_FILE, load_campaign_file, load_folder, system_reference_tables
 from gmconsole.store.lock import CampaignLock
-from gmconsole.store.log import plain, read_log
+from gmconsole.store.log import LOG_PAGE, LogPages, plain
 from gmconsole.store.roster_ops import RosterIntents
 from gmconsole.store.sheet_ops import SheetIntents
 from gmconsole.store.state import Target
@@ -38,7 +38,16 @@ __all__ = ["Session", "Target"]
 
 
 class Session(EncounterIntents, RosterIntents, SheetIntents):
-    """One open campaign (see the module docstring and notes/SESSION_API.md)."""
+    """One open campaign (see the module docstring and notes/SESSION_API.md).
+
+    `log` holds the events read so far, oldest first, then this session's. Opening reads only
+    the newest day files, at least `LOG_PAGE` events (or all of them when there are fewer), so
+    a campaign played for years opens as fast as a new one; `load_earlier_log` puts older day
+    files in front of `log` when they are wanted (the dice log scrolled back), and
+    `log_complete` says when there are none left. A bad older file becomes a problem when it
+    is read. Earlier events are only ever put in front: a caller that remembered `len(log)`
+    must not load earlier events between measuring and slicing (intents never do).
+    """
 
     def __init__(self, path: Path, *, rng: random.Random | None = None, read_only: bool = False) -> None:
         """Use `Session.open`; this loads the folder without taking the lock."""
@@ -63,7 +72,8 @@ class Session(EncounterIntents, RosterIntents, SheetIntents):
         self._bad = loaded.bad
         self.migrated = loaded.migrated
         """Entity paths read from an older schema_version (rewritten when they next change)."""
-        events, log_problems = read_log(self.path)
+        self._log_pages = LogPages(self.path)
+        events, log_problems = self._log_pages.read_back(LOG_PAGE)
         self.log = events
         self.problems += log_problems
         self.history = History()
@@ -136,6 +146,32 @@ class Session(EncounterIntents, RosterIntents, SheetIntents):
         self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         self.close()
+
+    # ------------------------------------------------------------------ the log, a page at a time
+
+    @property
+    def log_complete(self) -> bool:
+        """Whether `log` holds every event of the campaign (no older day file left unread)."""
+        return self._log_pages.complete
+
+    @property
+    def log_unread_days(self) -> int:
+        """How many older day files are not in `log` yet."""
+        return len(self._log_pages.unread)
+
+    def load_earlier_log(self, min_events: int = LOG_PAGE) -> int:
+        """Read older day files, newest first and whole, until at least `min_events` more
+        events came in or none is left; they go in front of `log` (the same list, so panes
+        holding it see them) and their files' problems join `problems`. Returns how many
+        events came in. An event already in `log` is not added twice (a clock set back
+        could have this session append to a day file that was still unread)."""
+        events, problems = self._log_pages.read_back(min_events)
+        self.problems += problems
+        if events:
+            known = {e.id for e in self.log}
+            events = [e for e in events if e.id not in known]
+            self.log[:0] = events
+        return len(events)
 
     # ------------------------------------------------------------------ dice and tests
 
