@@ -94,6 +94,18 @@ class LineList(ScrollView, can_focus=True):
         def control(self) -> LineList:
             return self.line_list
 
+    class Resized(Message):
+        """The list's own size changed (not always its pane's: a sibling shown or hidden
+        resizes the list alone). Panes that fit rows to `text_width` redraw on this."""
+
+        def __init__(self, line_list: LineList) -> None:
+            super().__init__()
+            self.line_list = line_list
+
+        @property
+        def control(self) -> LineList:
+            return self.line_list
+
     def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.rows: list[Row] = []
@@ -105,6 +117,8 @@ class LineList(ScrollView, can_focus=True):
         """Wrapped lines of rows with a `cache_key`, for the current width."""
         self._width = 0
         self._styles: dict[str, Style] = {}
+        self._posted_size: tuple[int, int] | None = None
+        """(text width, height) last announced with `Resized`."""
         self._top_row: int | None = None
         """The row asked to be at the top (`scroll_to_row(top=True)`)."""
         self._strips: dict[tuple, tuple[Text, Strip]] = {}
@@ -147,6 +161,10 @@ class LineList(ScrollView, can_focus=True):
 
     def on_resize(self) -> None:
         self._layout()
+        size = (self.text_width, self.size.height)
+        if size != self._posted_size:
+            self._posted_size = size
+            self.post_message(self.Resized(self))
 
     def watch_show_vertical_scrollbar(self) -> None:
         """The scrollbar came or went: the text is one cell narrower or wider, and no Resize

@@ -201,6 +201,10 @@ class ReferencePane(Vertical):
     def on_resize(self) -> None:
         self.set_class(self.size.width >= SPLIT_WIDTH, "-split")
         self.set_class(self.size.height < SHORT_HEIGHT, "-short")
+
+    @on(LineList.Resized, "#ref-rows")
+    def _rows_resized(self) -> None:
+        """An open table's rows are wrapped to the rows list's width: redraw when it changes."""
         if self.open_table is not None:
             self._fill_rows()
 

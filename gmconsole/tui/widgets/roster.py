@@ -299,7 +299,11 @@ class RosterPane(Vertical, can_focus=False):
             text.append_text(line)
         return text
 
-    def on_resize(self) -> None:
+    def on_line_list_resized(self, event: LineList.Resized) -> None:
+        """Rows are packed to the list's width and expanded to its height: redraw when the
+        list itself changes size (the pane's own Resize misses a list resized inside it,
+        which left rows packed to the width of a pane that was still being laid out)."""
+        event.stop()
         if self.entries:
             self._render_rows()
 
