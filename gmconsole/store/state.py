@@ -33,7 +33,10 @@ from gmconsole.systems.base import GameSystem, Scene
 
 
 class StoreError(GmConsoleError):
-    """A file could not be written (disk full, permissions); nothing was changed."""
+    """A file could not be written (disk full, permissions); nothing was changed, unless
+    `nothing_changed` is False (the message then says what was kept)."""
+
+    nothing_changed = True
 
 
 @dataclass(frozen=True)
@@ -281,9 +284,27 @@ class SessionState:
                 changes.append(Change(path=path, before=before, after=after))
         event = Event(kind=kind, text=text, who=who, data=plain(data or {}), changes=changes)
         self.apply_changes(changes)
-        self.record(event)
+        try:
+            self.record(event)
+        except StoreError as exc:
+            self._take_back(changes, exc)
+            raise
         self.history.record(event)
         return event
+
+    def _take_back(self, changes: list[Change], failure: StoreError) -> None:
+        """The entity files were saved but the log refused the event: write the files back as
+        they were, so the refusal's "nothing changed" is true and no change exists that the
+        log does not tell and undo cannot reach. If even that fails, say exactly what is
+        saved."""
+        inverse = [Change(path=c.path, before=c.after, after=c.before) for c in reversed(changes)]
+        try:
+            self.apply_changes(inverse)
+        except StoreError as exc:
+            saved = ", ".join(str(file_of_path(c.path)) for c in changes)
+            partial = StoreError(f"{failure}; {saved} kept the change (not in the log, not undoable): {exc}")
+            partial.nothing_changed = False
+            raise partial from exc
 
     def record(self, event: Event) -> None:
         """Append an event to the day's log file and to `.log` (no entity changes).

@@ -99,6 +99,54 @@ def test_a_failed_save_changes_nothing_in_the_session(
     assert fight.history.peek_undo().kind is EventKind.ENCOUNTER  # the damage was never recorded
 
 
+def test_a_log_that_refuses_the_event_takes_the_saved_change_back(
+    fight: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The entity file is written first; when the day log then refuses the event, the file
+    is written back, so "nothing changed" holds and no change exists that undo cannot reach."""
+    before = file_snapshot(fight.path)
+    memory = fight.encounter.model_dump()
+    log_length = len(fight.log)
+    undo_top = fight.history.peek_undo()
+
+    def full_disk(path: object, text: str) -> None:
+        raise OSError("no space left")
+
+    monkeypatch.setattr("gmconsole.store.log.append_text", full_disk)
+    with pytest.raises(StoreError, match="could not append to the log: no space left") as refused:
+        fight.damage("goblin 1", 2)
+    monkeypatch.undo()
+    assert refused.value.nothing_changed
+    assert file_snapshot(fight.path) == before
+    assert fight.encounter.model_dump() == memory
+    assert len(fight.log) == log_length
+    assert fight.history.peek_undo() is undo_top
+    fight.damage("goblin 1", 2)  # and the next attempt goes through whole
+    assert fight.history.peek_undo().kind is EventKind.DAMAGE
+
+
+def test_when_even_the_take_back_fails_the_error_says_what_was_kept(
+    fight: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def full_disk(path: object, text: str) -> None:
+        raise OSError("no space left")
+
+    real_replace = os.replace
+    calls: list[object] = []
+
+    def replace_once(src: object, dst: object) -> None:
+        calls.append(dst)
+        if len(calls) > 1:
+            raise OSError("read-only file system")
+        real_replace(src, dst)
+
+    monkeypatch.setattr("gmconsole.store.log.append_text", full_disk)
+    monkeypatch.setattr(os, "replace", replace_once)
+    with pytest.raises(StoreError, match=r"encounters/ambush.toml kept the change \(not in the log") as refused:
+        fight.damage("goblin 1", 2)
+    assert not refused.value.nothing_changed
+
+
 def test_append_text_only_appends(tmp_path: Path) -> None:
     log = tmp_path / "log" / "2026-11-21.toml"
     append_text(log, "a = 1\n")

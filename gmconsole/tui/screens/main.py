@@ -196,9 +196,10 @@ class MainScreen(Screen[None]):
         before = len(self.session.log)
         try:
             call()
-        except (StoreError, OSError) as exc:  # the disk refused: nothing was changed
+        except (StoreError, OSError) as exc:  # the disk refused: nothing was changed, or it says what was
             self.saved = False
-            self.say(f"{exc} (nothing changed)", error=True)
+            unchanged = getattr(exc, "nothing_changed", True)
+            self.say(f"{exc} (nothing changed)" if unchanged else str(exc), error=True)
         except (GmConsoleError, ValueError, ValidationError) as exc:
             self.say(str(exc), error=True)
         else:
