@@ -137,7 +137,9 @@ def _result(
         Die(20, s.face, note=s.note or ("" if s.source == "roll" else s.source)) for s in roll.steps if s.face
     )
     name = att.skill.replace("_", " ")
-    mods = [Modifier(name, total.value), Modifier(f"bonus (die roll {roll.final})", total.bonus)]
+    # The action value is in the label ("melee weapons 13"), not among the modifiers: the log
+    # line prints modifiers signed, and "+13 melee weapons" read like a +13 bonus.
+    mods = [Modifier(f"bonus (die roll {roll.final})", total.bonus)]
     mods += [Modifier(m.label, m.value) for m in total.modifiers]
     outcome = total.outcome()
     if total.failing and extra.get("failing"):

@@ -128,6 +128,15 @@ def test_check_with_typed_dice_and_possibility(torg, quin):
     assert plain.detail["possibilities_spent"] == 0 and plain.success
 
 
+def test_the_log_line_shows_the_action_value_beside_the_skill_not_as_a_bonus(torg, quin):
+    """Fire combat 14 (DEX 11 + 3) rolled 16: the value reads "fire combat 14", and the only
+    signed number before the total is the bonus (+3), so nobody reads a +14 bonus."""
+    r = torg.check(quin, CheckRequest(option="skill:fire_combat", difficulty=12), random.Random(1), dice=[16])
+    line = r.summary()
+    assert line.startswith("Quin: fire combat 14: [16] +3 bonus (die roll 16) = 17 vs 12")
+    assert "+14" not in line and r.detail["value"] == 14
+
+
 def test_check_refusals(torg, quin):
     rng = random.Random(1)
     with pytest.raises(RulesError, match="cannot be used unskilled"):
