@@ -1,18 +1,24 @@
-"""The dice log pane over a long history: newest page first, older pages as the GM scrolls up."""
+"""The dice log pane over a long history: newest page first, older pages as the GM scrolls up,
+older day files read from the campaign's log/ only when the GM scrolls back to them."""
 
 from __future__ import annotations
 
+import datetime as dt
+from pathlib import Path
 from types import SimpleNamespace
 
-from app_driver import screen_text
+from app_driver import command, main_screen, make_app, screen_text
 from textual.app import App, ComposeResult
 
 from gmconsole.engine.events import Event, EventKind
-from gmconsole.tui.widgets.dice_log import PAGE, DiceLog
+from gmconsole.store.log import append_event
+from gmconsole.store.session import Session
+from gmconsole.tui.widgets.dice_log import MORE, PAGE, DiceLog
+from gmconsole.tui.widgets.line_list import LineList
 
 
 class Host(App[None]):
-    def __init__(self, session: SimpleNamespace) -> None:
+    def __init__(self, session: SimpleNamespace | Session) -> None:
         super().__init__()
         self.session = session
 
@@ -29,7 +35,9 @@ def roll(i: int) -> Event:
 
 
 async def test_long_history_opens_on_the_newest_page_and_scrolls_back_to_the_first_roll() -> None:
-    session = SimpleNamespace(log=[roll(i) for i in range(PAGE * 2 + 500)])
+    session = SimpleNamespace(
+        log=[roll(i) for i in range(PAGE * 2 + 500)], log_complete=True, log_unread_days=0
+    )
     app = Host(session)
     async with app.run_test(size=(80, 20)) as pilot:
         await pilot.pause()
@@ -52,9 +60,88 @@ async def test_long_history_opens_on_the_newest_page_and_scrolls_back_to_the_fir
 
 
 async def test_a_click_selects_the_row_under_the_mouse() -> None:
-    session = SimpleNamespace(log=[roll(i) for i in range(5)])
+    session = SimpleNamespace(log=[roll(i) for i in range(5)], log_complete=True, log_unread_days=0)
     app = Host(session)
     async with app.run_test(size=(80, 20)) as pilot:
         await pilot.pause()
         await pilot.click(DiceLog, offset=(10, 1))
         assert app.query_one(DiceLog).selected == session.log[1].id
+
+
+def more_row(pane: DiceLog) -> str:
+    """The text of the "earlier events" row at the top of the pane ("" when there is none)."""
+    first = pane.query_one(LineList).rows[0]
+    return first.text.plain if first.key == MORE else ""
+
+
+PER_DAY = 300
+"""Rolls a night in the old day files written below: four nights make more than a page."""
+
+
+def old_nights(campaign: Path, nights: int) -> list[Event]:
+    """Weekly day files of rolls in a campaign's log/, the latest a week before today's."""
+    first = dt.date.today() - dt.timedelta(weeks=nights)
+    events = []
+    for night in range(nights):
+        date = (first + dt.timedelta(weeks=night)).isoformat()
+        for i in range(PER_DAY):
+            event = roll(night * PER_DAY + i).model_copy(
+                update={"time": f"{date}T19:{i // 60:02d}:{i % 60:02d}Z"}
+            )
+            append_event(campaign, event)
+            events.append(event)
+    return events
+
+
+async def test_older_day_files_are_read_when_the_gm_scrolls_back_to_them(tmp_path: Path) -> None:
+    root = tmp_path / "camp"
+    Session.create(root, name="Years", system_id="generic").close()
+    written = old_nights(root, 5)
+    with Session.open(root, read_only=True) as session:
+        assert len(session.log) == 4 * PER_DAY  # opening read the newest four nights only
+        app = Host(session)
+        async with app.run_test(size=(80, 20)) as pilot:
+            await pilot.pause()
+            pane = app.query_one(DiceLog)
+            assert pane.selected == written[-1].id and pane.border_subtitle == "1200+ events"
+            assert (
+                more_row(pane)
+                == "── 200 earlier events and 1 older day of events: keep going up to see them ──"
+            )
+            await pilot.press("home")  # onto the row: the oldest night is read, a page drawn
+            await pilot.pause()
+            assert session.log_complete and [e.id for e in session.log] == [e.id for e in written]
+            assert pane.selected == written[499].id and pane.border_subtitle == "1500 events"
+            assert more_row(pane) == ""  # a whole page above: everything is drawn
+            await pilot.press("home")
+            assert pane.selected == written[0].id and "earlier events" not in screen_text(app)
+
+
+async def test_the_console_scrolls_back_into_old_nights_and_rolls_on_after(campaign: Path) -> None:
+    """The whole console: earlier events come in front of the log the screen holds, a roll typed
+    afterwards still lands last and is the one reported, and a bad old night is reported when
+    it is read (not at open)."""
+    written = old_nights(campaign, 5)
+    broken = campaign / "log" / f"{written[0].time[:10]}.toml"
+    broken.write_text(broken.read_text() + "\n[[event]]\nkind = 'roll'\ntext = \n")
+    app = make_app(campaign)
+    async with app.run_test(size=(100, 40), notifications=True) as pilot:
+        await pilot.pause()
+        session = app.session
+        assert session.problems == [] and not session.log_complete  # the broken night is unread
+        await pilot.press("3")
+        pane = main_screen(app).query_one(DiceLog)
+        await pilot.press("home")
+        await pilot.pause()
+        assert session.log_complete and [str(p.path) for p in session.problems] == [f"log/{broken.name}"]
+        assert "1 problem in older log files" in screen_text(app)
+        read_back = {e.id for e in written[PER_DAY : 2 * PER_DAY]}  # night 1: night 0 has nothing to give
+        selected = pane.selected
+        assert selected in read_back and session.log[0].id == written[PER_DAY].id
+        await command(pilot, "2d6")
+        assert session.log[-1].kind == EventKind.ROLL and session.log[-1].data["expr"] == "2d6"
+        assert session.log[-1].text in screen_text(main_screen(app))  # the status line says the new roll
+        assert pane.selected == selected  # the GM is still reading the old night
+        assert [e.id for e in session.log if e.kind == EventKind.ROLL][: 4 * PER_DAY] == [
+            e.id for e in written[PER_DAY:]
+        ]

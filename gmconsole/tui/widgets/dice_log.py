@@ -1,9 +1,11 @@
 """The dice log pane: every roll and change of the whole campaign, newest last.
 
-It shows `Session.log` (all the day files, oldest first, then this session's events), adding
-only the new events on each update and drawing older ones a page at a time as the GM scrolls
-up, so a long campaign stays cheap to open and to redraw. The cursor picks an event (for
-re-rolling); it follows the newest event unless the GM has moved it back.
+It shows `Session.log` (the events read so far, oldest first, then this session's), adding only
+the new events on each update and drawing older ones a page at a time as the GM scrolls up, so a
+long campaign stays cheap to open and to redraw. The session itself reads only the newest day
+files at open; when the GM scrolls past the loaded events, the pane asks it for the older day
+files (`Session.load_earlier_log`), which come in front of the same list. The cursor picks an
+event (for re-rolling); it follows the newest event unless the GM has moved it back.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 
 from gmconsole.engine.events import Event
+from gmconsole.store.log import LOG_PAGE
 from gmconsole.tui.render import event_text
 from gmconsole.tui.widgets.line_list import LineList, Row
 
@@ -23,9 +26,10 @@ if TYPE_CHECKING:
     from gmconsole.store.session import Session
 
 
-PAGE = 1000
+PAGE = LOG_PAGE
 """Events drawn at a time: the newest page at first, one more each time the GM scrolls past
-the top, so a campaign of ten thousand rolls opens as fast as a new one."""
+the top, so a campaign of ten thousand rolls opens as fast as a new one. The session reads as
+many at open, so the first page never waits for the disk."""
 MORE = "\x00earlier"
 """Key of the row standing for the events not drawn yet."""
 
@@ -37,18 +41,24 @@ class DiceLog(Vertical):
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
+        self._session: Session | None = None
         self._log: list[Event] = []
-        """The session's log as last shown."""
-        self._start = 0
-        """Index in the log of the first event drawn."""
+        """The session's log as last shown (the session appends to it and puts earlier
+        events in front of it, so positions in it move: the pane keeps ids, not indexes)."""
         self._rows: list[Row] = []
-        """Rows for `_log[_start:]`."""
-        self._seen = 0
-        """How many events of the log have been drawn (the session appends to the same list)."""
+        """Rows for the newest `len(_rows)` events of `_log`."""
         self._last_id: str | None = None
+        """Id of the newest event drawn."""
+        self._more = ""
+        """The "earlier events" row's text as last drawn ("" when there was none)."""
 
     def compose(self) -> ComposeResult:
         yield LineList(id="log-list")
+
+    @property
+    def _start(self) -> int:
+        """Index in the log of the first event drawn (the events above it are not drawn)."""
+        return len(self._log) - len(self._rows)
 
     @property
     def selected(self) -> str | None:
@@ -62,48 +72,78 @@ class DiceLog(Vertical):
         self.query_one(LineList).focus()
 
     def show(self, session: Session) -> None:
+        self._session = session
         log = session.log
-        seen = self._seen
-        if seen > len(log) or (seen and log[seen - 1].id != self._last_id):
-            seen = 0  # the history was replaced: draw it afresh
-        if seen == 0:
-            self._rows, self._start = [], max(0, len(log) - PAGE)
-        elif seen == len(log):
-            return
-        new = log[max(seen, self._start) :]
+        last = self._drawn_up_to(log)
+        if last is None:  # first time, or the history was replaced (reload): draw it afresh
+            new = log[max(0, len(log) - PAGE) :]
+            self._rows = []
+        else:
+            new = log[last + 1 :]
+            if not new and self._more == self._more_text():
+                return
         self._rows += [_row(e) for e in new]
-        self._log, self._seen, self._last_id = log, len(log), (log[-1].id if log else None)
+        self._log, self._last_id = log, (log[-1].id if log else None)
         lines = self.query_one(LineList)
         at_end = lines.cursor is None or lines.cursor >= len(lines.rows) - 1
         self._publish(select=log[-1].id if at_end and new else None)
         if at_end:
             lines.scroll_end(animate=False, immediate=True)
-        self.border_subtitle = f"{len(log)} events"
+        self._subtitle()
+
+    def _subtitle(self) -> None:
+        """How many events there are ("1200+ events" while older day files are unread)."""
+        unread = self._session is not None and not self._session.log_complete
+        self.border_subtitle = f"{len(self._log)}{'+' if unread else ''} events"
+
+    def _drawn_up_to(self, log: list[Event]) -> int | None:
+        """Where in `log` the newest event drawn is now (None: start afresh). Searched from
+        the end: only what was appended since the last update lies after it."""
+        if log is not self._log or self._last_id is None:
+            return None
+        return next((i for i in range(len(log) - 1, -1, -1) if log[i].id == self._last_id), None)
+
+    def _more_text(self) -> str:
+        """What the "earlier events" row says: events in memory not drawn yet, and the older
+        day files the session has not read ("" when everything is drawn)."""
+        loaded = f"{self._start} earlier events" if self._start else ""
+        days = self._session.log_unread_days if self._session is not None else 0
+        older = f"{days} older day{'s' if days != 1 else ''} of events" if days else ""
+        if not (loaded or older):
+            return ""
+        return f"── {' and '.join(p for p in (loaded, older) if p)}: keep going up to see them ──"
 
     def _publish(self, select: str | None = None) -> None:
-        more = (
-            [
-                Row(
-                    Text(f"── {self._start} earlier events: keep going up to see them ──"),
-                    key=MORE,
-                    kind="heading",
-                )
-            ]
-            if self._start
-            else []
-        )
+        self._more = self._more_text()
+        more = [Row(Text(self._more), key=MORE, kind="heading")] if self._more else []
         self.query_one(LineList).set_rows(more + self._rows, select=select)
 
     @on(LineList.Highlighted)
     def _load_earlier(self, message: LineList.Highlighted) -> None:
-        """The cursor reached the "earlier events" row: draw one more page above."""
+        """The cursor reached the "earlier events" row: draw one more page above, first
+        asking the session for older day files when fewer than a page are in memory."""
         if message.key != MORE:
             return
         message.stop()
+        session = self._session
+        if session is not None and self._start < PAGE and not session.log_complete:
+            known = len(session.problems)
+            session.load_earlier_log(PAGE - self._start)
+            if len(session.problems) > known:  # a bad older day file: say so, as opening would
+                bad = len(session.problems) - known
+                self.notify(
+                    f"{bad} problem{'s' if bad != 1 else ''} in older log files: ! lists them",
+                    severity="warning",
+                )
         old = self._start
-        self._start = max(0, old - PAGE)
-        self._rows = [_row(e) for e in self._log[self._start : old]] + self._rows
-        self._publish(select=self._log[old - 1].id)
+        first = max(0, old - PAGE)
+        self._rows = [_row(e) for e in self._log[first:old]] + self._rows
+        self._publish(select=self._log[old - 1].id if old else self._first_drawn())
+        self._subtitle()
+
+    def _first_drawn(self) -> str | None:
+        """The oldest event drawn (the cursor's place when older day files gave nothing)."""
+        return self._rows[0].key if self._rows else None
 
 
 def _row(event: Event) -> Row:
