@@ -226,7 +226,13 @@ class DramaDeckOrder(SideOrder):
         """The card in effect in lines that fit the 38-column initiative pane, the essentials in
         the first four (the pane may show no more): the card and scene, who goes first and the
         DSR box, each side's results, the approved actions. Then the GM's pending choices
-        (seized card, GM fiat, final encounter)."""
+        (seized card, GM fiat, final encounter), then the scene trackers (chase...)."""
+        from gmconsole.systems.torg.trackers import header_lines
+
+        trackers = [part for line in header_lines(enc) for part in _wrapped(line)]
+        return [line[:HEADER_WIDTH] for line in (*self._card_header(enc), *trackers)]
+
+    def _card_header(self, enc: Encounter) -> list[str]:
         scene = self.scene(enc)
         if not self.use_deck:
             return [f"No drama deck ({scene} scene)"]
@@ -257,7 +263,7 @@ class DramaDeckOrder(SideOrder):
             lines.append(f"GM fiat: keeps top card {enc.state['fiat']} next")
         if enc.state.get("final") == "yes":
             lines.append("Final encounter: no refill at end")
-        return [line[:HEADER_WIDTH] for line in lines]
+        return lines
 
     def _peek(self, state: DeckState) -> list[str]:
         left = FIAT_LIMIT - state.fiat_used

@@ -14,7 +14,8 @@ What the console sees:
   reads the result points on the sheet's Combat Results Table column (see `apply_damage`).
   ``buyoff ayla`` then buys the blow down with a Possibility or a card.
 - Verbs (`sheet_actions`): buyoff, spend, gain, pool, play, discard, refill, draw, strip, getup
-  (see `verbs`). Encounter settings (`set KEY VALUE`): scene, keep, fiat, final.
+  (see `verbs`); the trackers kept in the encounter: chase (see `trackers`). Encounter
+  settings (`set KEY VALUE`): scene, keep, fiat, final.
 
 Operations never change the sheet they are given; they return a new one in a `SheetChange`.
 """
@@ -36,7 +37,7 @@ from gmconsole.systems.base import (
     SheetAction,
     SheetChange,
 )
-from gmconsole.systems.torg import calculators, round_hooks, verbs, views
+from gmconsole.systems.torg import calculators, round_hooks, trackers, verbs, views
 from gmconsole.systems.torg.buyoff import strike
 from gmconsole.systems.torg.cards import stand_in_deck
 from gmconsole.systems.torg.combat import CombatResult, combat_result
@@ -132,7 +133,7 @@ class TorgSystem(GameSystem):
             ("no", "yes"),
         ),
     )
-    sheet_actions: ClassVar[Sequence[SheetAction]] = verbs.SHEET_ACTIONS
+    sheet_actions: ClassVar[Sequence[SheetAction]] = (*verbs.SHEET_ACTIONS, *trackers.SHEET_ACTIONS)
     calculators: ClassVar[Sequence[Calculator]] = calculators.CALCULATORS
 
     # ------------------------------------------------------------------ sheets and views
@@ -311,7 +312,7 @@ class TorgSystem(GameSystem):
         """Mortal bleeding (+1 shock unless `spend WHO bleed`), a minute of recovery every 6th
         round of the encounter, and the values of cards played this round run out. Nothing
         here rolls."""
-        return round_hooks.end_of_round(_sheet(sheet), scene)
+        return trackers.end_of_round(_sheet(sheet), scene, round_hooks.end_of_round)
 
     def end_encounter(self, sheet: BaseModel, scene: Scene | None = None) -> SheetChange | None:
         """End of the scene: pool cards back to the hand, the hand refilled to 4 from the
@@ -330,6 +331,8 @@ class TorgSystem(GameSystem):
         return calculators.calculate(key, args)
 
     def perform(self, sheet: BaseModel, action: str, args: Sequence[str], scene: Scene) -> SheetChange:
+        if action in trackers.TRACKERS:
+            return trackers.perform(_sheet(sheet), action, args, scene)
         return verbs.perform(self._order(scene), _sheet(sheet), action, args, scene)
 
     # ------------------------------------------------------------------ tests
