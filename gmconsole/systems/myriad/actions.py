@@ -29,6 +29,18 @@ SHEET_ACTIONS = (
     SheetAction("medic", "Medical care", "RESULT",
                 "the medic's Intellect/Medic total vs TN 12 - boxes left; success restores "
                 "1 + margin, critical boxes first (ruling D1)"),
+    SheetAction("lucky", "Lucky re-roll", "[vs N] [DICE...]",
+                "re-roll WHO's last test, a failure; once per session per Lucky level, the new "
+                "result stands (L1168). vs N: the opponent's new total if they re-rolled too"),
+    SheetAction("unlucky", "Unlucky re-roll", "[vs N] [DICE...]",
+                "the Guide makes WHO re-roll their last test, a success; once per session per "
+                "Unlucky level (L1168)"),
+    SheetAction("reroll", "Opponent's re-roll", "[vs N] [DICE...]",
+                "in an opposed test, the other side's answer to a Lucky/Unlucky re-roll: WHO "
+                "re-rolls their last test for free (L1168)"),
+    SheetAction("luck", "Lucky/Unlucky uses", "[new]",
+                "uses left this session (a game night, the day turning at 06:00); new: start "
+                "a new session for WHO by hand"),
 )
 
 

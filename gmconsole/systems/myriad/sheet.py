@@ -21,6 +21,7 @@ from gmconsole.systems.myriad.burning import Sfx
 from gmconsole.systems.myriad.conflict import effective_armour, unarmed_damage
 from gmconsole.systems.myriad.effects import OngoingEffect
 from gmconsole.systems.myriad.errors import MyriadError
+from gmconsole.systems.myriad.luck import LastTest, LuckUses
 from gmconsole.systems.myriad.resilience import Resilience, resolve_line, wounds_line
 
 STATS = ("power", "grace", "intellect", "spirit")
@@ -112,6 +113,9 @@ class MyriadSheet(BaseModel):
     effects: list[OngoingEffect] = Field(default_factory=list,
                                          description="bleeding, burning... (end of round)")
     progress: RandomProgress = Field(default_factory=RandomProgress)
+    last_test: LastTest | None = Field(default=None,
+                                       description="what Lucky/Unlucky re-roll (see luck)")
+    luck: LuckUses | None = Field(default=None, description="Lucky/Unlucky uses this session")
     notes: str = ""
 
     @model_validator(mode="before")

@@ -316,7 +316,32 @@ class MyriadSystem(GameSystem):
             return actions.rest(lambda n: self.natural_heal(s, n), args)
         if action == "medic":
             return actions.medic(lambda r, o: self.medic_heal(s, r, o), args, scene.options)
+        if action in ("lucky", "unlucky", "reroll", "luck"):
+            return self._luck(s, action, args, scene)
         return super().perform(sheet, action, args, scene)
+
+    @staticmethod
+    def _luck(s: MyriadSheet, action: str, args: Sequence[str], scene: Scene) -> SheetChange:
+        """Lucky / Unlucky / the opponent's re-roll of the last test, and the uses left."""
+        from gmconsole.systems.myriad import luck
+        from gmconsole.systems.myriad.resolution import run_check
+
+        if action == "luck":
+            new, text, detail = luck.luck_report(s, args)
+        else:
+            typed, scene.dice[:] = list(scene.dice), []
+            kind = "opponent" if action == "reroll" else action
+            new, text, detail = luck.run_reroll(run_check, s, kind, args, scene.rng, typed)
+        return SheetChange(sheet=new, text=text, detail=detail)
+
+    def after_check(self, sheet: BaseModel, request: CheckRequest, result: CheckResult,
+                    scene: Scene) -> SheetChange | None:
+        """Keep the test on the sheet (`luck.LastTest`): Lucky and Unlucky re-roll it."""
+        from gmconsole.systems.myriad.luck import remember
+
+        new = _sheet(sheet).model_copy(deep=True)
+        new.last_test = remember(request, result)
+        return SheetChange(sheet=new, text="")
 
     def default_damage_kind(self, encounter_state: Mapping[str, Any]) -> str:
         """Social conflict harms Resolve, mortal conflict Wounds (spec §4.9)."""
