@@ -38,6 +38,9 @@ SHEET_ACTIONS = (
     SheetAction("reroll", "Opponent's re-roll", "[vs N] [DICE...]",
                 "in an opposed test, the other side's answer to a Lucky/Unlucky re-roll: WHO "
                 "re-rolls their last test for free (L1168)"),
+    SheetAction("task", "Extended action", "new|roll|result|add|show|drop KEY[/SECTION] ...",
+                "an extended task in this scene (spec §2.5): new KEY TN TARGET [after S] "
+                "[DURATION]; roll KEY OPTION [+N] [DICE]; result KEY N; add KEY N; show; drop KEY"),
     SheetAction("luck", "Lucky/Unlucky uses", "[new]",
                 "uses left this session (a game night, the day turning at 06:00); new: start "
                 "a new session for WHO by hand"),

@@ -40,6 +40,16 @@ class Section(BaseModel):
     def complete(self) -> bool:
         return self.progress >= self.target
 
+    @property
+    def elapsed(self) -> str:
+        """Game time spent: one duration per roll ("4 x 10 minutes" -> "40 minutes")."""
+        if not self.duration or not self.rolls:
+            return ""
+        amount, _, unit = self.duration.partition(" ")
+        if amount.isdigit() and unit:
+            return f"{int(amount) * self.rolls} {unit}"
+        return f"{self.rolls} x {self.duration}"
+
 
 @dataclass(frozen=True)
 class ProgressStep:

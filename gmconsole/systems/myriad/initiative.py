@@ -96,10 +96,15 @@ class MyriadInitiative(RolledEachRound):
         return out
 
     def header(self, enc: Encounter) -> list[str]:
-        """What the GM needs above the steps: the conflict and what its initiative adds, then the
-        phase or the rule of the acting step when it is not an ordinary one."""
+        """What the GM needs above the steps: the conflict and what its initiative adds, the
+        extended tasks under way in this scene (`tasks`), then the phase or the rule of the
+        acting step when it is not an ordinary one."""
         conflict = conflict_type(self.conflict(enc))
         lines = [f"{conflict.name} · 1d6 + {conflict.defence_stat.title()}"]
+        if "tasks" in enc.state:
+            from gmconsole.systems.myriad.tasks import header_lines
+
+            lines += header_lines(enc)
         step = enc.current
         if step is None:
             return lines

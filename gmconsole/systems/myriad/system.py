@@ -310,7 +310,8 @@ class MyriadSystem(GameSystem):
 
     def perform(self, sheet: BaseModel, action: str, args: Sequence[str],
                 scene: Scene) -> SheetChange:
-        """``rest WHO [NIGHTS]`` and ``medic WHO RESULT`` (see `actions`)."""
+        """``rest``, ``medic`` (see `actions`), ``lucky``/``unlucky``/``reroll``/``luck``
+        (see `luck`) and ``task`` (see `tasks`)."""
         s = _sheet(sheet)
         if action == "rest":
             return actions.rest(lambda n: self.natural_heal(s, n), args)
@@ -318,6 +319,12 @@ class MyriadSystem(GameSystem):
             return actions.medic(lambda r, o: self.medic_heal(s, r, o), args, scene.options)
         if action in ("lucky", "unlucky", "reroll", "luck"):
             return self._luck(s, action, args, scene)
+        if action == "task":
+            from gmconsole.systems.myriad.resolution import run_check
+            from gmconsole.systems.myriad.tasks import TaskAction
+
+            text, detail = TaskAction(s, scene, run_check).run(args)
+            return SheetChange(sheet=s, text=text, detail=detail)
         return super().perform(sheet, action, args, scene)
 
     @staticmethod
