@@ -1,4 +1,5 @@
-"""The scene trackers a Torg GM keeps beside the initiative: chases (`chase_verbs`).
+"""The scene trackers a Torg GM keeps beside the initiative: chases (`chase_verbs`) and
+reality storms (`storm_verbs`).
 
 Each is one sheet action (`ACTION WHO WORDS...`) whose state lives in the active encounter's
 ``state`` under its own key, so every step is saved, logged and undone with its event, and
@@ -15,12 +16,20 @@ from gmconsole.systems.base import Scene, SheetAction, SheetChange
 from gmconsole.systems.torg.errors import TorgError
 from gmconsole.systems.torg.sheet import TorgSheet
 
-SHEET_ACTIONS = (
+SHEET_ACTIONS: tuple[SheetAction, ...] = (
     SheetAction(
         "chase",
         "Chase tracker",
         "flee|pursue|roll|total|gap|leave|end [SKILL] [gap M] [speed V] [tough T] [dice F...]",
         "flee starts a chase with WHO as quarry; pursue joins (gap M); roll/total each round.",
+    ),
+)
+SHEET_ACTIONS += (
+    SheetAction(
+        "storm",
+        "Reality storm tracker",
+        "invoke [in COSM]|resist|roll [dice F...]|total N|drain|gain|settle|end",
+        "invoke starts a storm, resist joins it; roll each round (home +3 added); settle writes losses.",
     ),
 )
 TRACKERS = tuple(a.key for a in SHEET_ACTIONS)
@@ -32,6 +41,10 @@ def perform(sheet: TorgSheet, action: str, args: Sequence[str], scene: Scene) ->
         from gmconsole.systems.torg.chase_verbs import chase_verb
 
         text = chase_verb(new, list(args), scene)
+    elif action == "storm":
+        from gmconsole.systems.torg.storm_verbs import storm_verb
+
+        text = storm_verb(new, list(args), scene)
     else:
         raise TorgError(f"no Torg tracker {action!r}")
     return SheetChange(new, text, detail={"action": action})
@@ -42,25 +55,34 @@ def end_of_round(
     scene: Scene | None,
     then: Callable[[TorgSheet, Scene | None], SheetChange | None],
 ) -> SheetChange | None:
-    """A runner's chase fatigue (shock), then the round's other end effects (`then`)."""
+    """A runner's chase fatigue (shock) and what a reality storm owes the character, then
+    the round's other end effects (`then`)."""
     enc = scene.encounter if scene is not None else None
     c = scene.combatant if scene is not None else None
-    owed = 0
-    if enc is not None and c is not None and "chase" in enc.state:
+    if enc is None or c is None or not ("chase" in enc.state or "storm" in enc.state):
+        return then(sheet, scene)
+    new, notes, harmed = sheet.model_copy(deep=True), [], False
+    if "chase" in enc.state:
         from gmconsole.systems.torg.chase_verbs import pending_fatigue
 
         owed = pending_fatigue(enc, c.id)
-    if not owed:
+        if owed:
+            before = new.damage.marks()
+            new.damage.shock += owed
+            new.damage.forget_blow_if_changed(before)
+            notes.append(f"chase fatigue: {owed} shock")
+            harmed = True
+    if "storm" in enc.state:
+        from gmconsole.systems.torg.storm_verbs import owed_at_round_end, settled_at_round_end
+
+        if owed_at_round_end(enc, c.id) is not None:
+            notes.append("reality storm: " + settled_at_round_end(enc, new, c.id))
+    if not notes:
         return then(sheet, scene)
-    tired = sheet.model_copy(deep=True)
-    before = tired.damage.marks()
-    tired.damage.shock += owed
-    tired.damage.forget_blow_if_changed(before)
-    rest = then(tired, scene)
-    note = f"chase fatigue: {owed} shock"
+    rest = then(new, scene)
     if rest is None:
-        return SheetChange(tired, note, harmed=True)
-    return SheetChange(rest.sheet, f"{note}, {rest.text}", rest.detail, harmed=True)
+        return SheetChange(new, ", ".join(notes), harmed=harmed)
+    return SheetChange(rest.sheet, ", ".join([*notes, rest.text]), rest.detail, harmed=harmed or rest.harmed)
 
 
 def header_lines(enc: Encounter) -> list[str]:
@@ -73,4 +95,11 @@ def header_lines(enc: Encounter) -> list[str]:
         chase = load_chase(enc)
         assert chase is not None
         lines += chase_lines(chase)
+    if enc.state.get("storm"):
+        from gmconsole.systems.torg.storm_verbs import header_lines as storm_lines
+        from gmconsole.systems.torg.storm_verbs import load_storm
+
+        storm = load_storm(enc)
+        assert storm is not None
+        lines += storm_lines(storm)
     return lines
