@@ -14,7 +14,7 @@ What the console sees:
   reads the result points on the sheet's Combat Results Table column (see `apply_damage`).
   ``buyoff ayla`` then buys the blow down with a Possibility or a card.
 - Verbs (`sheet_actions`): buyoff, spend, gain, pool, play, discard, refill, draw, strip, getup
-  (see `verbs`); the trackers kept in the encounter: chase (see `trackers`). Encounter
+  (see `verbs`); the trackers kept in the encounter: chase, storm, dsr (see `trackers`). Encounter
   settings (`set KEY VALUE`): scene, keep, fiat, final.
 
 Operations never change the sheet they are given; they return a new one in a `SheetChange`.
@@ -332,7 +332,7 @@ class TorgSystem(GameSystem):
 
     def perform(self, sheet: BaseModel, action: str, args: Sequence[str], scene: Scene) -> SheetChange:
         if action in trackers.TRACKERS:
-            return trackers.perform(_sheet(sheet), action, args, scene)
+            return trackers.perform(self._order(scene), _sheet(sheet), action, args, scene)
         return verbs.perform(self._order(scene), _sheet(sheet), action, args, scene)
 
     # ------------------------------------------------------------------ tests

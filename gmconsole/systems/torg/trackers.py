@@ -1,5 +1,5 @@
-"""The scene trackers a Torg GM keeps beside the initiative: chases (`chase_verbs`) and
-reality storms (`storm_verbs`).
+"""The scene trackers a Torg GM keeps beside the initiative: chases (`chase_verbs`), reality
+storms (`storm_verbs`) and dramatic skill resolution tasks (`dsr_verbs`).
 
 Each is one sheet action (`ACTION WHO WORDS...`) whose state lives in the active encounter's
 ``state`` under its own key, so every step is saved, logged and undone with its event, and
@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from gmconsole.engine.encounter import Encounter
 from gmconsole.systems.base import Scene, SheetAction, SheetChange
 from gmconsole.systems.torg.errors import TorgError
+from gmconsole.systems.torg.initiative import DramaDeckOrder
 from gmconsole.systems.torg.sheet import TorgSheet
 
 SHEET_ACTIONS: tuple[SheetAction, ...] = (
@@ -32,12 +33,26 @@ SHEET_ACTIONS += (
         "invoke starts a storm, resist joins it; roll each round (home +3 added); settle writes losses.",
     ),
 )
+SHEET_ACTIONS += (
+    SheetAction(
+        "dsr",
+        "Dramatic skill resolution",
+        "start SKILL dn N [NAME...]|roll [steps K] [last] [dice F...]|total N [steps K] [last]|end",
+        "Steps A-D paced by the card's DSR box and hazards; last: the last-ditch effort.",
+    ),
+)
 TRACKERS = tuple(a.key for a in SHEET_ACTIONS)
 
 
-def perform(sheet: TorgSheet, action: str, args: Sequence[str], scene: Scene) -> SheetChange:
+def perform(
+    order: DramaDeckOrder, sheet: TorgSheet, action: str, args: Sequence[str], scene: Scene
+) -> SheetChange:
     new = sheet.model_copy(deep=True)
-    if action == "chase":
+    if action == "dsr":
+        from gmconsole.systems.torg.dsr_verbs import dsr_verb
+
+        text = dsr_verb(order, new, list(args), scene)
+    elif action == "chase":
         from gmconsole.systems.torg.chase_verbs import chase_verb
 
         text = chase_verb(new, list(args), scene)
@@ -88,6 +103,10 @@ def end_of_round(
 def header_lines(enc: Encounter) -> list[str]:
     """The trackers' lines for the initiative pane (nothing when none is running)."""
     lines: list[str] = []
+    if enc.state.get("dsr"):
+        from gmconsole.systems.torg.dsr_verbs import header_lines as dsr_lines
+
+        lines += dsr_lines(enc.state["dsr"])
     if enc.state.get("chase"):
         from gmconsole.systems.torg.chase import header_lines as chase_lines
         from gmconsole.systems.torg.chase_verbs import load_chase
