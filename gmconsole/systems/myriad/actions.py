@@ -7,6 +7,9 @@
   left (ruling D1 picks the count, campaign option ``medic_tn_counts``); success restores 1 +
   the margin, critical boxes first; a failure restores nothing and is logged all the same.
 
+The Lucky/Unlucky re-rolls (`luck`), extended tasks (`tasks`) and spell weaving (`weaving`)
+are dispatched by `module_action`; each module's docstring gives its syntax and rulings.
+
 Plain damage and healing stay the generic verbs: ``dmg WHO N [wounds|critical|resolve]`` and
 ``heal WHO N [...]``.
 """
@@ -16,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from gmconsole.systems.base import SheetAction, SheetChange
+from gmconsole.systems.base import Scene, SheetAction, SheetChange
 from gmconsole.systems.myriad.errors import MyriadError
 from gmconsole.systems.myriad.views import boxes, boxes_left
 
@@ -41,6 +44,13 @@ SHEET_ACTIONS = (
     SheetAction("task", "Extended action", "new|roll|result|add|show|drop KEY[/SECTION] ...",
                 "an extended task in this scene (spec §2.5): new KEY TN TARGET [after S] "
                 "[DURATION]; roll KEY OPTION [+N] [DICE]; result KEY N; add KEY N; show; drop KEY"),
+    SheetAction("weave", "Weave a spell", "[DICE...] | put COMPONENT[=N]... | drop",
+                "this round's weaving roll (Intellect; easy weave: Intellect/Spell Casting + "
+                "bonus sixes, F5); then put the sixes into components at once (F6: the rest are "
+                "lost); drop abandons the spell"),
+    SheetAction("cast", "Cast the woven spell", "[vs N] [DICE...]",
+                "willing target: automatic; unwilling: Intellect/Spell Casting + Seeking vs the "
+                "target's defence total N"),
     SheetAction("luck", "Lucky/Unlucky uses", "[new]",
                 "uses left this session (a game night, the day turning at 06:00); new: start "
                 "a new session for WHO by hand"),
@@ -83,3 +93,34 @@ def medic(medic_heal: Callable[[int, Mapping[str, Any]], SheetChange], args: Seq
     text = (f"gets medical care: {result} vs TN {d['tn']}, {word}, {boxes(d['restored'])} "
             f"restored ({boxes_left('wounds', line)})")
     return SheetChange(sheet=change.sheet, text=text, detail=d)
+
+
+MODULE_ACTIONS = ("lucky", "unlucky", "reroll", "luck", "task", "weave", "cast")
+
+
+def module_action(sheet: Any, action: str, args: Sequence[str], scene: Scene) -> SheetChange:
+    """Run one of `MODULE_ACTIONS`; faces typed for the session (``scene.dice``) are taken
+    here, so the session sees them used."""
+    from gmconsole.systems.myriad import luck, weaving
+    from gmconsole.systems.myriad.resolution import run_check
+    from gmconsole.systems.myriad.tasks import TaskAction
+
+    if action == "task":
+        text, detail = TaskAction(sheet, scene, run_check).run(args)
+        return SheetChange(sheet=sheet, text=text, detail=detail)
+    typed, scene.dice[:] = list(scene.dice), []
+    sub = args[0].lower() if args else ""
+    if action == "luck":
+        new, text, detail = luck.luck_report(sheet, args)
+    elif action in ("lucky", "unlucky", "reroll"):
+        kind = "opponent" if action == "reroll" else action
+        new, text, detail = luck.run_reroll(run_check, sheet, kind, args, scene.rng, typed)
+    elif action == "cast":
+        new, text, detail = weaving.cast(sheet, args, scene.rng, typed, run_check)
+    elif sub == "put":
+        new, text, detail = weaving.put(sheet, args[1:])
+    elif sub == "drop":
+        new, text, detail = weaving.drop(sheet)
+    else:
+        new, text, detail = weaving.weave_roll(sheet, args, scene.rng, typed, scene.options)
+    return SheetChange(sheet=new, text=text, detail=detail)

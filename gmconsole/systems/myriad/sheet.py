@@ -23,6 +23,7 @@ from gmconsole.systems.myriad.effects import OngoingEffect
 from gmconsole.systems.myriad.errors import MyriadError
 from gmconsole.systems.myriad.luck import LastTest, LuckUses
 from gmconsole.systems.myriad.resilience import Resilience, resolve_line, wounds_line
+from gmconsole.systems.myriad.weaving import Weave
 
 STATS = ("power", "grace", "intellect", "spirit")
 DEFAULT_STATS = {"power": 4, "grace": 4, "intellect": 4, "spirit": 4}
@@ -116,6 +117,7 @@ class MyriadSheet(BaseModel):
     last_test: LastTest | None = Field(default=None,
                                        description="what Lucky/Unlucky re-roll (see luck)")
     luck: LuckUses | None = Field(default=None, description="Lucky/Unlucky uses this session")
+    weave: Weave | None = Field(default=None, description="a spell being woven (see weaving)")
     notes: str = ""
 
     @model_validator(mode="before")

@@ -99,6 +99,9 @@ class MyriadSystem(GameSystem):
                    "Ruling D1: 'all_boxes' (the formula) or 'critical_only_if_any_lost'."),
         RuleOption("creation_preset", "Character creation preset", "recommended",
                    "Ruling A1: recommended, mundane, heroic or godlike."),
+        RuleOption("magic_easy_weave", "Easy weave", False,
+                   "Optional (L880-L883, ruling F5): weave with Intellect/Spell Casting; a "
+                   "total of 6+ adds a six, 8+ two, 10+ three (`weave WHO`)."),
     )
     encounter_options: ClassVar[Sequence[RuleOption]] = (
         RuleOption("conflict", "Conflict type", "mortal",
@@ -317,29 +320,9 @@ class MyriadSystem(GameSystem):
             return actions.rest(lambda n: self.natural_heal(s, n), args)
         if action == "medic":
             return actions.medic(lambda r, o: self.medic_heal(s, r, o), args, scene.options)
-        if action in ("lucky", "unlucky", "reroll", "luck"):
-            return self._luck(s, action, args, scene)
-        if action == "task":
-            from gmconsole.systems.myriad.resolution import run_check
-            from gmconsole.systems.myriad.tasks import TaskAction
-
-            text, detail = TaskAction(s, scene, run_check).run(args)
-            return SheetChange(sheet=s, text=text, detail=detail)
+        if action in actions.MODULE_ACTIONS:
+            return actions.module_action(s, action, args, scene)
         return super().perform(sheet, action, args, scene)
-
-    @staticmethod
-    def _luck(s: MyriadSheet, action: str, args: Sequence[str], scene: Scene) -> SheetChange:
-        """Lucky / Unlucky / the opponent's re-roll of the last test, and the uses left."""
-        from gmconsole.systems.myriad import luck
-        from gmconsole.systems.myriad.resolution import run_check
-
-        if action == "luck":
-            new, text, detail = luck.luck_report(s, args)
-        else:
-            typed, scene.dice[:] = list(scene.dice), []
-            kind = "opponent" if action == "reroll" else action
-            new, text, detail = luck.run_reroll(run_check, s, kind, args, scene.rng, typed)
-        return SheetChange(sheet=new, text=text, detail=detail)
 
     def after_check(self, sheet: BaseModel, request: CheckRequest, result: CheckResult,
                     scene: Scene) -> SheetChange | None:
