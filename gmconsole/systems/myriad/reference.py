@@ -137,7 +137,30 @@ def file_tables(name: str) -> list[Table]:
         tables.append(Table(id=f"{name}-{key}".replace("_", "-"), name=title,
                             kind=special.get("kind", "reference"), dice=special.get("dice"),
                             columns=columns, rows=cells, **meta))
+    if name == "combat_options":
+        tables += hit_location_tables(doc, meta)
     return tables
+
+
+def hit_location_tables(doc: Any, meta: dict[str, Any]) -> list[Table]:
+    """One random 2d6 table per body type, built from the Low/High rows of ``hit_locations``
+    (which the reference table keeps as they are, for reading and lookup), so `r` and
+    ``roll table`` can roll the hit location; each row carries the aim penalty, the wound
+    multiplier and the effect of the part from ``body_parts`` (ruling C9: the data already
+    reads Bat/Bird's 1 as 2 and fills Snake/Worm's 3)."""
+    parts = {r["part"]: r for r in doc.get("body_parts", [])}
+    bodies: dict[str, list[list[Any]]] = {}
+    for r in doc.get("hit_locations", []):
+        span = str(r["low"]) if r["low"] == r["high"] else f"{r['low']}-{r['high']}"
+        part = parts.get(r["part"], {})
+        bodies.setdefault(r["body"], []).append(
+            [span, _title(r["part"]), _cell(part.get("aim_penalty", "")),
+             f"x{part['wound_multiplier']}" if "wound_multiplier" in part else "",
+             _cell(part.get("effect", ""))])
+    return [Table(id=f"combat-options-hit-location-{body}".replace("_", "-"),
+                  name=f"Hit location: {_title(body).lower()} (2d6)", kind="random", dice="2d6",
+                  columns=["2d6", "Part", "Aim", "Wounds", "Effect"], rows=rows, **meta)
+            for body, rows in bodies.items()]
 
 
 def all_tables() -> list[Table]:

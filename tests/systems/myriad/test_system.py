@@ -230,7 +230,7 @@ def test_reference_tables_carry_credit(system):
     assert all(t.credit and t.licence for t in tables)
     stand_ins = {t.name for t in tables if t.stand_in}
     assert stand_ins == {"Stand-in races", "Quick NPC archetypes", "Skill -> statistic links"}
-    skills = next(t for t in tables if t.kind == "random")
+    skills = next(t for t in tables if t.name == "Random skill (d100)")
     assert skills.lookup(20)["Skill"] == "Close Combat"
 
 
