@@ -18,7 +18,7 @@ from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from gmconsole.engine.errors import GmConsoleError
-from gmconsole.tui import actions
+from gmconsole.tui import actions, terminal_watch
 from gmconsole.tui.keymap import clashes, load_keymap
 from gmconsole.tui.screens.main import PANE_KEYS, MainScreen
 from gmconsole.tui.settings import load_settings, save_settings
@@ -83,6 +83,26 @@ class GmConsole(App[int]):
         for note in self.notes:
             self.notify(note, severity="warning", timeout=10, markup=False)
         self.call_after_refresh(self.end_startup)
+        self._watch_terminal()
+
+    def _watch_terminal(self) -> None:
+        """Stop, releasing the lock, when the terminal goes away (see `terminal_watch`)."""
+        fd = None if self.is_headless else terminal_watch.terminal_fd()
+        if fd is None:
+            return
+        terminal_watch.on_hangup(self.hang_up)
+
+        def check() -> None:
+            if terminal_watch.terminal_gone(fd):
+                self.hang_up()
+
+        self.set_interval(terminal_watch.POLL_SECONDS, check, name="terminal watch")
+
+    def hang_up(self) -> None:
+        """The terminal is gone: let go of the campaign (everything is already saved) and stop."""
+        if self.session is not None:
+            self.session.close()
+        self.exit(0)
 
     def end_startup(self) -> None:
         """The first screen is painted: resume the garbage collector the launcher paused.
