@@ -20,7 +20,8 @@ from textual.widget import Widget
 from textual.widgets import Button, Label, Select, Static, TextArea
 
 from gmconsole.tui.screens.sheet_spec import FieldSpec, Path
-from gmconsole.tui.widgets.text_input import TextBox, TextInput
+from gmconsole.tui.widgets.text_box import TextBox
+from gmconsole.tui.widgets.text_input import TextInput
 
 
 @dataclass(frozen=True)

@@ -9,13 +9,14 @@ before it runs: "orc 55", Backspace, "6" came out as "orc 56" with the wrong 5 d
 
 `InlineBindings` runs the focused box's own bindings (with the user's keymap applied) as its
 keys arrive, as that PR does, so edits happen in the order they were typed. Every text box in
-the console is one of the two classes below. Once Textual ships the fix, they can go.
+the console is a `TextInput` or a `TextBox` (text_box.py: Textual's TextArea is slow to import and
+only the sheet form needs it). Once Textual ships the fix, they can go.
 """
 
 from __future__ import annotations
 
 from textual import events
-from textual.widgets import Input, TextArea
+from textual.widgets import Input
 
 
 class InlineBindings:
@@ -46,7 +47,3 @@ class InlineBindings:
 
 class TextInput(InlineBindings, Input):
     """`Input` with its editing keys applied in typing order."""
-
-
-class TextBox(InlineBindings, TextArea):
-    """`TextArea` with its editing keys applied in typing order."""
