@@ -142,7 +142,8 @@ def test_when_even_the_take_back_fails_the_error_says_what_was_kept(
 
     monkeypatch.setattr("gmconsole.store.log.append_text", full_disk)
     monkeypatch.setattr(os, "replace", replace_once)
-    with pytest.raises(StoreError, match=r"encounters/ambush.toml kept the change \(not in the log") as refused:
+    kept = r"encounters/ambush.toml kept the change \(not in the log"
+    with pytest.raises(StoreError, match=kept) as refused:
         fight.damage("goblin 1", 2)
     assert not refused.value.nothing_changed
 
