@@ -30,8 +30,8 @@ from gmconsole.systems.torg.chase import CHASE_SKILLS, Chase, Runner, metres, re
 from gmconsole.systems.torg.check_words import find_skill
 from gmconsole.systems.torg.errors import TorgError
 from gmconsole.systems.torg.movement import human_limit
+from gmconsole.systems.torg.roll_words import parse_roll_words
 from gmconsole.systems.torg.sheet import TorgSheet
-from gmconsole.systems.torg.totals import Modifier
 
 KEY = "chase"
 USAGE = "flee|pursue|roll|total|gap|leave|end [...]"
@@ -176,26 +176,13 @@ def _total(sheet: TorgSheet, me: Runner, verb: str, words: list[str], scene: Sce
             raise TorgError("chase WHO total N takes one number")
         me.total, me.bonus = total, total - me.value
         return f"chase total {total} ({me.skill.replace('_', ' ')} {me.value}, bonus {me.bonus:+d})"
-    dice: list[int] = []
-    mods: list[Modifier] = []
-    poss = False
-    i = 0
-    while i < len(words):
-        w = words[i].lower()
-        i += 1
-        if w == "dice":
-            while i < len(words) and words[i].isdigit():
-                dice.append(int(words[i]))
-                i += 1
-        elif w in ("poss", "possibility"):
-            poss = True
-        elif w[:1] in "+-" and w[1:].isdigit():
-            mods.append(Modifier("modifier", int(w)))
-        else:
-            raise TorgError(f"unknown word {words[i - 1]!r} (chase WHO roll [dice F...] [poss] [+N])")
-    typed = dice or list(scene.dice)
-    scene.dice.clear()
-    att = attempt(sheet, me.skill, modifiers=mods, dice=typed or None, rng=None if typed else scene.rng)
+    given = parse_roll_words(
+        words, scene, "chase WHO roll [dice F...] [poss] [+N]", flags={"poss": "poss", "possibility": "poss"}
+    )
+    typed, poss = given.dice, "poss" in given.flags
+    att = attempt(
+        sheet, me.skill, modifiers=given.modifiers, dice=typed or None, rng=None if typed else scene.rng
+    )
     note = ""
     if poss:
         if sheet.possibilities.count < 1:

@@ -20,8 +20,8 @@ from gmconsole.systems.torg.check_words import find_skill
 from gmconsole.systems.torg.dsr import STEPS, DsrTask, dsr_round
 from gmconsole.systems.torg.errors import TorgError
 from gmconsole.systems.torg.initiative import DramaDeckOrder
+from gmconsole.systems.torg.roll_words import parse_roll_words
 from gmconsole.systems.torg.sheet import TorgSheet
-from gmconsole.systems.torg.totals import Modifier
 
 KEY = "dsr"
 USAGE = "start SKILL dn N [NAME...]|roll [steps K] [last] [dice F...]|total N [steps K] [last]|end"
@@ -91,23 +91,17 @@ def _total(
         if not words or not words[0].lstrip("-").isdigit():
             raise TorgError("dsr WHO total N [steps K] [last]")
         typed_total, words = int(words[0]), words[1:]
-    dice, mods, steps, last, i = list(scene.dice), [], None, False, 0
-    scene.dice.clear()
-    while i < len(words):
-        w = words[i].lower()
-        i += 1
-        if w == "dice" and typed_total is None:
-            while i < len(words) and words[i].isdigit():
-                dice.append(int(words[i]))
-                i += 1
-        elif w == "steps" and i < len(words) and words[i].isdigit():
-            steps, i = int(words[i]), i + 1
-        elif w in ("last", "lastditch"):
-            last = True
-        elif w[:1] in "+-" and w[1:].isdigit() and typed_total is None:
-            mods.append(Modifier("modifier", int(w)))
-        else:
-            raise TorgError(f"unknown word {words[i - 1]!r} (usage: dsr WHO {USAGE})")
+    rolled = typed_total is None
+    given = parse_roll_words(
+        words,
+        scene,
+        f"usage: dsr WHO {USAGE}",
+        flags={"last": "last", "lastditch": "last"},
+        counts=("steps",),
+        modifiers=rolled,
+        dice=rolled,
+    )
+    dice, mods, steps, last = given.dice, given.modifiers, given.counts.get("steps"), "last" in given.flags
     if typed_total is not None:
         return typed_total, steps, last, f"{task.skill.replace('_', ' ')} total {typed_total}"
     att = attempt(sheet, task.skill, modifiers=mods, dice=dice or None, rng=None if dice else scene.rng)

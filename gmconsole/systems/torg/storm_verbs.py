@@ -23,10 +23,10 @@ from gmconsole.engine.encounter import Encounter
 from gmconsole.systems.base import Scene
 from gmconsole.systems.torg.actions import attempt
 from gmconsole.systems.torg.errors import TorgError
+from gmconsole.systems.torg.roll_words import parse_roll_words
 from gmconsole.systems.torg.rules_data import cosm_names
 from gmconsole.systems.torg.sheet import TorgSheet
 from gmconsole.systems.torg.storm import Owed, Side, Storm, resolve_round
-from gmconsole.systems.torg.totals import Modifier
 
 KEY = "storm"
 USAGE = "invoke [in COSM]|resist|roll [dice F...]|total N|drain|gain|settle|end"
@@ -162,25 +162,13 @@ def _act(sheet: TorgSheet, storm: Storm, me: Side, verb: str, words: list[str], 
     if me.total is not None:
         raise TorgError(f"{me.name} already has a total this storm round ({me.total}); undo to change it")
     home = storm.home_bonus(me)
-    typed = list(scene.dice)
-    scene.dice.clear()
     typed_total = None
     if verb == "total":
         if not words or not words[0].lstrip("-").isdigit():
             raise TorgError("storm WHO total N [dice F]: the total, then any die for a contradiction check")
         typed_total, words = int(words[0]), words[1:]
-    mods, i = [], 0
-    while i < len(words):
-        w = words[i].lower()
-        i += 1
-        if w == "dice":
-            while i < len(words) and words[i].isdigit():
-                typed.append(int(words[i]))
-                i += 1
-        elif w[:1] in "+-" and w[1:].isdigit() and typed_total is None:
-            mods.append(Modifier("modifier", int(w)))
-        else:
-            raise TorgError(f"unknown word {words[i - 1]!r} (storm WHO roll [dice F...] [+N])")
+    given = parse_roll_words(words, scene, "storm WHO roll [dice F...] [+N]", modifiers=typed_total is None)
+    typed, mods = given.dice, given.modifiers
     if typed_total is not None:
         rolled, text = typed_total, f"reality total {typed_total}"
     else:

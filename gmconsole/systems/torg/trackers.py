@@ -24,16 +24,12 @@ SHEET_ACTIONS: tuple[SheetAction, ...] = (
         "flee|pursue|roll|total|gap|leave|end [SKILL] [gap M] [speed V] [tough T] [dice F...]",
         "flee starts a chase with WHO as quarry; pursue joins (gap M); roll/total each round.",
     ),
-)
-SHEET_ACTIONS += (
     SheetAction(
         "storm",
         "Reality storm tracker",
         "invoke [in COSM]|resist|roll [dice F...]|total N|drain|gain|settle|end",
         "invoke starts a storm, resist joins it; roll each round (home +3 added); settle writes losses.",
     ),
-)
-SHEET_ACTIONS += (
     SheetAction(
         "dsr",
         "Dramatic skill resolution",
