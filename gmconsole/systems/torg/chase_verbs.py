@@ -32,21 +32,18 @@ from gmconsole.systems.torg.errors import TorgError
 from gmconsole.systems.torg.movement import human_limit
 from gmconsole.systems.torg.roll_words import parse_roll_words
 from gmconsole.systems.torg.sheet import TorgSheet
+from gmconsole.systems.torg.tracker_state import load_state, save_state
 
 KEY = "chase"
 USAGE = "flee|pursue|roll|total|gap|leave|end [...]"
 
 
 def load_chase(enc: Encounter | None) -> Chase | None:
-    data = enc.state.get(KEY) if enc is not None else None
-    return Chase.model_validate(data) if data else None
+    return load_state(enc, KEY, Chase)
 
 
 def save_chase(enc: Encounter, chase: Chase | None) -> None:
-    if chase is None:
-        enc.state.pop(KEY, None)
-    else:
-        enc.state[KEY] = chase.model_dump(mode="json", exclude_none=True)
+    save_state(enc, KEY, chase)
 
 
 def _int(words: list[str], i: int, word: str) -> int:

@@ -27,21 +27,18 @@ from gmconsole.systems.torg.roll_words import parse_roll_words
 from gmconsole.systems.torg.rules_data import cosm_names
 from gmconsole.systems.torg.sheet import TorgSheet
 from gmconsole.systems.torg.storm import Owed, Side, Storm, resolve_round
+from gmconsole.systems.torg.tracker_state import load_state, save_state
 
 KEY = "storm"
 USAGE = "invoke [in COSM]|resist|roll [dice F...]|total N|drain|gain|settle|end"
 
 
 def load_storm(enc: Encounter | None) -> Storm | None:
-    data = enc.state.get(KEY) if enc is not None else None
-    return Storm.model_validate(data) if data else None
+    return load_state(enc, KEY, Storm)
 
 
 def save_storm(enc: Encounter, storm: Storm | None) -> None:
-    if storm is None:
-        enc.state.pop(KEY, None)
-    else:
-        enc.state[KEY] = storm.model_dump(mode="json", exclude_none=True)
+    save_state(enc, KEY, storm)
 
 
 def settle(sheet: TorgSheet, side: Side) -> str:
