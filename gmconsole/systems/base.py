@@ -102,6 +102,32 @@ class Generated:
     template: bool = False
 
 
+@dataclass(frozen=True)
+class Opposition:
+    """What a test against a chosen target takes from the target's sheet: the difficulty it
+    must beat (a defence, a threshold) or the opposing total, plus any switches the target's
+    sheet implies. The test dialog fills these in when the GM picks a target."""
+
+    difficulty: int | None = None
+    opponent_total: int | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    note: str = ""
+    """One line for the dialog and the log: "vs Kaatok's Defence 11"."""
+
+
+@dataclass(frozen=True)
+class DamageOffer:
+    """The damage step a successful attack offers against its target: what `dmg TARGET AMOUNT
+    KIND` would apply, worked out from the attack (its margin, the weapon on the sheet)."""
+
+    amount: int
+    kind: str | None = None
+    text: str = ""
+    """How the amount was reached, for the log: "Sword 8 + margin 3 - ward 2 = 9"."""
+    dice: tuple[int, ...] = ()
+    """Damage dice rolled (or typed) to reach `amount`, for the dice log."""
+
+
 @dataclass
 class Scene:
     """What a hook may see besides the sheet, and change: a working copy of the active
@@ -176,6 +202,34 @@ class GameSystem(ABC):
     def sheet_lines(self, sheet: BaseModel) -> list[tuple[str, str]]:
         """Label/value pairs for the roster's detail view, in the book's order."""
         return [(k, str(v)) for k, v in self.dump_sheet(sheet).items() if not isinstance(v, dict | list)]
+
+    def health(self, sheet: BaseModel) -> str:
+        """A compact health figure for the initiative pane ("W2 S1", "HP 7/12", "4/6"): a few
+        characters a GM reads at a glance. The default sums up `tracks`."""
+        tracks = self.tracks(sheet)
+        parts: list[str] = []
+        for t in tracks:
+            short = t.name[:1].upper() if len(tracks) > 1 else ""
+            if t.kind == "boxes":
+                parts.append(f"{short}{t.maximum - t.value}/{t.maximum}")
+            elif t.kind == "levels":
+                parts.append(f"{short}{t.value}")
+            else:
+                parts.append(f"{short}{t.value}/{t.maximum}")
+        return " ".join(parts)
+
+    quick_stats: ClassVar[Sequence[str]] = ()
+    """The few numbers `add thug hp 12 init 14` may set on a quick combatant (see
+    `quick_sheet`), for help and completion."""
+
+    def quick_sheet(self, stats: Mapping[str, int]) -> BaseModel:
+        """A sheet for an ad-hoc combatant: the system's default template with `stats` (keys
+        from `quick_stats`) set. Unknown keys and out-of-range values are refused by name."""
+        if stats:
+            known = ", ".join(self.quick_stats) or "none"
+            bad = next(iter(stats))
+            raise RulesError(f"{self.name} has no quick statistic {bad!r} (known: {known})")
+        return self.new_sheet()
 
     def spawn(self, template: BaseModel) -> BaseModel:
         """A fresh copy of a template creature for an encounter (damage cleared)."""
@@ -301,6 +355,27 @@ class GameSystem(ABC):
         burning fives). The session fills each switch's default into a request that leaves
         it out, so a test typed at the command line follows the campaign too."""
         return []
+
+    def oppose(self, sheet: BaseModel, option: str, target: BaseModel) -> Opposition | None:
+        """What a test of `option` by `sheet` against `target` takes from the target's sheet
+        (a melee attack against its defence, a resisted test against its stat); None when the
+        option is not aimed at anyone or the target's sheet has nothing to offer."""
+        return None
+
+    def damage_offer(
+        self,
+        sheet: BaseModel,
+        request: CheckRequest,
+        result: CheckResult,
+        target: BaseModel,
+        rng: random.Random,
+        dice: Sequence[int] | None = None,
+    ) -> DamageOffer | None:
+        """After a successful attack test against `target`: the damage to apply to it (the
+        console offers it on one key and logs test and damage as one exchange). None when the
+        test was no attack, failed, or the system cannot work the damage out from the sheets.
+        Damage dice come from `dice` first, then `rng`."""
+        return None
 
     def odds(self, sheet: BaseModel, request: CheckRequest) -> Odds | None:
         """The exact chance of success before rolling; None where it cannot be known."""
