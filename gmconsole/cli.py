@@ -22,9 +22,12 @@ DEFAULT_CAMPAIGN = "campaigns/torg-demo"
 
 
 def _parser() -> argparse.ArgumentParser:
+    from gmconsole.systems import system_ids
+
+    installed = ", ".join(system_ids())
     p = argparse.ArgumentParser(
         prog="gmconsole",
-        description="A terminal game-master console for Myriad, ARM, Mythmagica, Torg and System One.",
+        description=f"A terminal game-master console for tabletop RPGs (systems installed: {installed}).",
     )
     p.add_argument("--version", action="version", version=f"gmconsole {__version__}")
     p.add_argument("--no-mouse", action="store_true", help="do not capture the mouse (SSH-friendly)")
@@ -42,7 +45,7 @@ def _parser() -> argparse.ArgumentParser:
 
     n = sub.add_parser("new", help="create a campaign folder")
     n.add_argument("path")
-    n.add_argument("--system", required=True, help="system id (see `gmconsole systems`)")
+    n.add_argument("--system", required=True, help=f"system id, one of: {installed}")
     n.add_argument("--name", help="campaign name (default: the folder name)")
 
     c = sub.add_parser("check", help="validate a campaign folder (exit 1 on problems)")

@@ -36,11 +36,14 @@ def create_campaign(path: Path, name: str, system_id: str) -> Path:
     if path.exists() and (not path.is_dir() or any(path.iterdir())):
         raise CampaignError(f"{path} exists and is not an empty folder")
     campaign = Campaign(name=name.strip(), system=system.id)
-    path.mkdir(parents=True, exist_ok=True)
-    for folder in FOLDERS:
-        (path / folder).mkdir(exist_ok=True)
-    atomic_write(path / ".gitignore", GITIGNORE)
-    atomic_write(path / CAMPAIGN_FILE, dump_entity(campaign, "campaign"))
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        for folder in FOLDERS:
+            (path / folder).mkdir(exist_ok=True)
+        atomic_write(path / ".gitignore", GITIGNORE)
+        atomic_write(path / CAMPAIGN_FILE, dump_entity(campaign, "campaign"))
+    except OSError as exc:  # no such parent, a file in the way, no permission, disk full
+        raise CampaignError(f"cannot create a campaign at {path}: {exc.strerror or exc}") from None
     return path
 
 

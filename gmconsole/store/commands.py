@@ -9,14 +9,17 @@ Every refusal is a `CommandError` carrying the verb's usage line.
 
 from __future__ import annotations
 
+import difflib
 import shlex
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from gmconsole.engine.errors import RulesError
 
 EXPIRIES = ("start", "end", "round")
+NUMBER_WORDS = frozenset({"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"})
+"""Rounds spelt out ("stunned two") are a typo for a number, not part of a condition's name."""
 
 USAGE: dict[str, str] = {
     "next": "next [typed dice...]",
@@ -102,9 +105,15 @@ def _dice(verb: str, tokens: list[str]) -> list[int]:
     return [f for f in faces if f is not None]
 
 
-def parse(line: str, is_name: Namer = lambda _s: True, is_source: Namer | None = None) -> Command | None:
+def parse(
+    line: str,
+    is_name: Namer = lambda _s: True,
+    is_source: Namer | None = None,
+    more_verbs: Sequence[str] = (),
+) -> Command | None:
     """Read one command line; None for an empty line. `is_name` says whether some words name a
-    combatant or character, `is_source` whether they name a roster entry (for `add`)."""
+    combatant or character, `is_source` whether they name a roster entry (for `add`).
+    `more_verbs` are the system's own verbs, offered when a mistyped word is no verb at all."""
     text = line.strip()
     if not text:
         return None
@@ -114,11 +123,32 @@ def parse(line: str, is_name: Namer = lambda _s: True, is_source: Namer | None =
         raise CommandError(f"cannot read {text!r}: {exc}") from exc
     verb = ALIASES.get(tokens[0].lower(), tokens[0].lower())
     if verb not in USAGE:
+        _refuse_non_verb(tokens[0], text, more_verbs)
         return Command("roll", {"expr": text})
     args = tokens[1:]
     source = is_source or is_name
     handler = _HANDLERS[verb]
     return handler(verb, args, is_name, source)
+
+
+def _refuse_non_verb(word: str, text: str, more_verbs: Sequence[str]) -> None:
+    """A first word that is neither a verb nor the start of a dice expression ("dmage kaatok 5")
+    is a mistyped verb, and is refused as one rather than as a dice error at column 1."""
+    if not word.isalpha() or len(word) < 2:
+        return
+    from gmconsole.engine.dice import DiceError
+    from gmconsole.engine.dice import parse as parse_dice
+
+    try:
+        parse_dice(text)
+    except DiceError:
+        pass
+    else:
+        return
+    verbs = [*USAGE, *ALIASES, *more_verbs]
+    close = difflib.get_close_matches(word.lower(), verbs, n=1)
+    hint = f" (did you mean {ALIASES.get(close[0], close[0])}?)" if close else " (see help: ?)"
+    raise CommandError(f"unknown command {word!r}{hint}")
 
 
 def _bare(verb: str, args: list[str], _n: Namer, _s: Namer) -> Command:
@@ -176,18 +206,31 @@ def _harm(verb: str, args: list[str], is_name: Namer, _s: Namer) -> Command:
 
 
 def _cond(verb: str, args: list[str], is_name: Namer, _s: Namer) -> Command:
+    """`cond WHO NAME [ROUNDS] [start|end|round]`. After the number of rounds only the expiry may
+    follow, so a typo ("2 sometimes") is refused instead of making a condition that never ends;
+    a number inside the name ("stunned two" is a name, "stunned 0" is zero rounds) is read as
+    rounds only where it can be."""
     rest = list(args)
     expires = "end"
     if rest and rest[-1].lower() in EXPIRIES:
         expires = rest.pop().lower()
     rounds = None
-    if len(rest) > 2 and _int(rest[-1]) is not None:
+    spots = [
+        k for k in range(2, len(rest)) if _int(rest[k]) is not None and not is_name(" ".join(rest[: k + 1]))
+    ]
+    if spots:
+        k = spots[-1]
+        if k != len(rest) - 1:
+            extra = " ".join(rest[k + 1 :])
+            raise _fail(verb, f"after the rounds only start, end or round may follow, got {extra!r}")
         rounds = int(rest.pop())
-        if rounds < 0:
-            raise _fail(verb, "rounds cannot be negative")
+        if rounds <= 0:
+            raise _fail(verb, "a condition lasts at least 1 round (leave the number out for no limit)")
     if len(rest) < 2:
         raise _fail(verb, "name someone and the condition")
     who, name = _split_name(rest, is_name, keep=1)
+    if any(_int(w) is not None or w.lower() in EXPIRIES or w.lower() in NUMBER_WORDS for w in name):
+        raise _fail(verb, f"{' '.join(name)!r} is not a condition name: give rounds as a number at the end")
     return Command(verb, {"who": who, "name": " ".join(name), "rounds": rounds, "expires": expires})
 
 

@@ -20,7 +20,7 @@ import tomli
 import tomli_w
 from pydantic import ValidationError
 
-from gmconsole.store.problems import FileProblem, Problem, display_path
+from gmconsole.store.problems import FileProblem, Problem, display_path, error_text
 
 
 def drop_none(value: Any) -> Any:
@@ -170,8 +170,6 @@ def validation_problems(
     for err in exc.errors():
         loc = [*prefix, *err["loc"]]
         where = ".".join(str(p) for p in loc)
-        message = err["msg"]
-        if err["type"] == "extra_forbidden":
-            message = "unknown key"
+        message = error_text(err)
         out.append(Problem(shown, line_of(text, loc), f"{where}: {message}" if where else message))
     return out

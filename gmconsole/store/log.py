@@ -20,7 +20,7 @@ from pydantic import BaseModel, ValidationError
 from gmconsole.engine.events import Event
 from gmconsole.store.files import append_text, dump_toml, line_of, read_toml
 from gmconsole.store.migrations import CURRENT, MigrationError, migrate
-from gmconsole.store.problems import FileProblem, Problem, display_path
+from gmconsole.store.problems import FileProblem, Problem, display_path, error_text
 
 LOG_DIR = "log"
 
@@ -104,7 +104,7 @@ def read_log_file(path: Path, root: Path) -> tuple[list[Event], list[Problem]]:
             err = exc.errors()[0]
             loc = ["event", i, *err["loc"]]
             where = ".".join(str(p) for p in err["loc"])
-            problems.append(Problem(shown, line_of(text, loc), f"event {i + 1}: {where}: {err['msg']}"))
+            problems.append(Problem(shown, line_of(text, loc), f"event {i + 1}: {where}: {error_text(err)}"))
     return events, problems
 
 

@@ -6,8 +6,10 @@ integer`), so a GM fixes it by hand in a text editor; the store never "repairs" 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from gmconsole.engine.errors import GmConsoleError, RulesError
 
@@ -53,3 +55,13 @@ def display_path(path: Path, root: Path | None) -> str:
         except ValueError:
             pass
     return path.as_posix()
+
+
+def error_text(err: Mapping[str, Any]) -> str:
+    """One pydantic error's message without pydantic's own prefixes ("Value error, ...")."""
+    if err.get("type") == "extra_forbidden":
+        return "unknown key"
+    message = str(err["msg"])
+    for prefix in ("Value error, ", "Assertion failed, "):
+        message = message.removeprefix(prefix)
+    return message

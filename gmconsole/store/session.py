@@ -317,7 +317,8 @@ class Session(EncounterIntents, RosterIntents, SheetIntents):
         action = self._system_action(line)
         if action is not None:
             return self.perform(*action)
-        command = commands.parse(line, self._is_name, self._is_source)
+        verbs = [a.key for a in self.system.sheet_actions]
+        command = commands.parse(line, self._is_name, self._is_source, verbs)
         if command is None:
             return None
         return self._run(command)

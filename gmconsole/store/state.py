@@ -26,7 +26,7 @@ from gmconsole.store.files import drop_none
 from gmconsole.store.folder import write_entity
 from gmconsole.store.log import append_event, plain
 from gmconsole.store.models import Campaign, file_of_path, from_snapshot, snapshot
-from gmconsole.store.problems import Problem, ReadOnlyError
+from gmconsole.store.problems import Problem, ReadOnlyError, error_text
 from gmconsole.store.sharing import SnapshotPool
 from gmconsole.store.toml_blocks import BlockWriter
 from gmconsole.systems.base import GameSystem, Scene
@@ -63,7 +63,7 @@ def rules_message(exc: ValidationError) -> str:
     parts = []
     for err in exc.errors():
         where = ".".join(str(p) for p in err["loc"])
-        parts.append(f"{where}: {err['msg']}" if where else err["msg"])
+        parts.append(f"{where}: {error_text(err)}" if where else error_text(err))
     return "; ".join(parts)
 
 

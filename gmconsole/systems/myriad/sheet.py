@@ -136,6 +136,10 @@ class MyriadSheet(BaseModel):
     @classmethod
     def _stats(cls, stats: dict[str, int]) -> dict[str, int]:
         out = {data.normalise(k): v for k, v in stats.items()}
+        unknown = [s for s in out if s not in STATS]
+        if unknown:
+            raise MyriadError(f"stats.{unknown[0]}: Myriad has no statistic {unknown[0]!r} "
+                              f"(known: {', '.join(STATS)})")
         missing = [s for s in STATS if s not in out]
         if missing:
             raise MyriadError(f"stats: missing {', '.join(missing)}")

@@ -1,0 +1,91 @@
+"""Defects a GM tripped on at the table, each reproduced as it was reported (issue: the console at
+a real table). Every test here failed before its fix."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from gmconsole.cli import main
+from gmconsole.store import Session, check_campaign
+from gmconsole.store.commands import Command, CommandError, parse
+
+DEMOS = Path(__file__).resolve().parents[2] / "campaigns"
+NAMES = {"kaatok", "orc", "orc 2"}
+
+
+def p(line: str) -> Command | None:
+    return parse(line, lambda s: s.lower() in NAMES)
+
+
+def test_a_statistic_the_system_does_not_have_is_reported_with_its_line(tmp_path: Path) -> None:
+    """Myriad has four statistics; `luck = 3` on a sheet used to be kept and offered for tests."""
+    camp = tmp_path / "m"
+    shutil.copytree(DEMOS / "myriad-demo", camp)
+    ilse = camp / "roster" / "ilse.toml"
+    text = ilse.read_text(encoding="utf-8")
+    ilse.write_text(text.replace("[sheet.stats]\n", "[sheet.stats]\nluck = 3\n"), encoding="utf-8")
+    before = ilse.read_bytes()
+    problems = check_campaign(camp)
+    assert len(problems) == 1
+    shown = str(problems[0])
+    assert shown.startswith(f"{ilse.as_posix()}:")
+    assert "no statistic 'luck'" in shown and "power, grace, intellect, spirit" in shown
+    assert "Value error" not in shown
+    assert ilse.read_bytes() == before
+
+
+@pytest.mark.parametrize("target", ["/proc/nope/x", "README.md/x"])
+def test_new_in_an_impossible_place_is_one_line(
+    target: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "README.md").write_text("not a folder\n")
+    monkeypatch.chdir(tmp_path)
+    assert main(["new", target, "--system", "torg"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("gmconsole: cannot create a campaign at") and "Traceback" not in err
+    assert err.count("\n") == 1
+
+
+def test_a_mistyped_verb_is_not_a_dice_error() -> None:
+    with pytest.raises(CommandError, match=r"unknown command 'dmage' \(did you mean dmg\?\)"):
+        p("dmage kaatok 5")
+    with pytest.raises(CommandError, match="unknown command 'frobnicate'"):
+        p("frobnicate")
+    assert p("d20+3") == Command("roll", {"expr": "d20+3"})
+
+
+def test_a_mistyped_system_verb_is_suggested() -> None:
+    with pytest.raises(CommandError, match="did you mean buyoff"):
+        parse("buyof kaatok", lambda s: s in NAMES, more_verbs=["buyoff"])
+
+
+@pytest.mark.parametrize(
+    ("line", "why"),
+    [
+        ("cond kaatok stunned 2 sometimes", "only start, end or round may follow"),
+        ("cond kaatok stunned two", "not a condition name"),
+        ("cond kaatok stunned 0", "at least 1 round"),
+    ],
+)
+def test_cond_refuses_typos_instead_of_folding_them_into_the_condition(line: str, why: str) -> None:
+    with pytest.raises(CommandError, match=why):
+        p(line)
+
+
+def test_cond_still_reads_names_with_numbers_and_expiries() -> None:
+    assert p("cond orc 2 prone") == Command(
+        "cond", {"who": "orc 2", "name": "prone", "rounds": None, "expires": "end"}
+    )
+    assert p("cond orc 2 on fire 3 start") == Command(
+        "cond", {"who": "orc 2", "name": "on fire", "rounds": 3, "expires": "start"}
+    )
+
+
+def test_session_suggests_the_verb_for_a_typo(tmp_path: Path) -> None:
+    with Session.create(tmp_path / "c", name="C", system_id="generic") as s, pytest.raises(
+        CommandError, match="did you mean dmg"
+    ):
+        s.execute("dmage ayla 5")
