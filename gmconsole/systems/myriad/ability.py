@@ -79,7 +79,7 @@ def effective_pool(stat: int) -> tuple[int, str | None]:
     if stat > MAX_POOL:
         raise MyriadError(f"pool: {stat} dice is more than the {MAX_POOL} a test may roll")
     if stat < 1:
-        return 1, f"pool of {stat} dice clamped to 1 (ruling B2: statistics never go below 1)"
+        return 1, f"pool of {stat} dice clamped to 1 (statistics never go below 1)"
     return stat, None
 
 

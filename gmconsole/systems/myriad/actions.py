@@ -28,21 +28,21 @@ MAX_NIGHTS = 366
 
 SHEET_ACTIONS = (
     SheetAction("rest", "A night's rest", "[NIGHTS]",
-                "1 wound box a night, 1 critical box every third night (spec §4.7, ruling D2)"),
+                "1 wound box a night, 1 critical box every third night"),
     SheetAction("medic", "Medical care", "RESULT",
                 "the medic's Intellect/Medic total vs TN 12 - boxes left; success restores "
-                "1 + margin, critical boxes first (ruling D1)"),
+                "1 + margin, critical boxes first"),
     SheetAction("lucky", "Lucky re-roll", "[vs N] [DICE...]",
                 "re-roll WHO's last test, a failure; once per session per Lucky level, the new "
-                "result stands (L1168). vs N: the opponent's new total if they re-rolled too"),
+                "result stands. vs N: the opponent's new total if they re-rolled too"),
     SheetAction("unlucky", "Unlucky re-roll", "[vs N] [DICE...]",
                 "the Guide makes WHO re-roll their last test, a success; once per session per "
-                "Unlucky level (L1168)"),
+                "Unlucky level"),
     SheetAction("reroll", "Opponent's re-roll", "[vs N] [DICE...]",
                 "in an opposed test, the other side's answer to a Lucky/Unlucky re-roll: WHO "
-                "re-rolls their last test for free (L1168)"),
+                "re-rolls their last test for free"),
     SheetAction("task", "Extended action", "new|roll|result|add|show|drop KEY[/SECTION] ...",
-                "an extended task in this scene (spec §2.5): new KEY TN TARGET [after S] "
+                "an extended task in this scene: new KEY TN TARGET [after S] "
                 "[DURATION]; roll KEY OPTION [+N] [DICE]; result KEY N; add KEY N; show; drop KEY"),
     SheetAction("weave", "Weave a spell", "[DICE...] | put COMPONENT[=N]... | drop",
                 "this round's weaving roll (Intellect; easy weave: Intellect/Spell Casting + "

@@ -84,7 +84,7 @@ def parse_option(sheet: MyriadSheet, option: str, extra: Mapping[str, Any]) -> T
     if skill_id is not None:
         level = sheet.skill(skill_id, untrained_ok=not extra.get("require_skill", False))
         if not sheet.has_skill(skill_id):
-            warnings.append(f"{sheet.who} lacks {skill_id}: rolled untrained at 0 (ruling A6)")
+            warnings.append(f"{sheet.who} lacks {skill_id}: rolled untrained at 0")
     burns = tuple(parse_burn(item) for item in extra.get("burn", ()))
     return TestSpec(stat=stat, skill=skill_id, pool=sheet.pool(stat), skill_level=level,
                     burns=burns, warnings=tuple(warnings))
@@ -153,7 +153,7 @@ def _result(sheet: MyriadSheet, spec: TestSpec, burnt: BurnResult, request: Chec
     warnings = [*spec.warnings, *roll.warnings]
     if request.opponent_total is None and any(i.situational for i in items):
         warnings.append("situational modifiers belong to opposed tests; an unopposed TN "
-                        "already holds the difficulty (L482, ruling B4)")
+                        "already holds the difficulty")
     label = _label(spec, request, target, who or sheet.name or None)
     mods = [Modifier(_title(spec.skill), spec.skill_level)] if spec.skill_level else []
     if roll.unburnt_sixes:

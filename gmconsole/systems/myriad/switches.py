@@ -66,11 +66,11 @@ def check_switches(sheet: MyriadSheet, options: Mapping[str, Any] | None = None)
                                   f"SFX extra actions already taken this round (at most "
                                   f"{EXTRA_ACTIONS_PER_ROUND} a round)"))
     out.append(RuleOption("initiator", "Initiator", True,
-                          "in an opposed test: this side started it, so it wins ties (L461)"))
+                          "in an opposed test: this side started it, so it wins ties"))
     if options is None or options.get("burning_fives"):
         out.append(RuleOption("burning_fives", "Burn fives", bool(options and
                                                                    options.get("burning_fives")),
-                              "optional rule (L497, ruling B5): fives may be burnt for SFX too; "
+                              "optional rule: fives may be burnt for SFX too; "
                               "they never add a bonus"))
     return out
 

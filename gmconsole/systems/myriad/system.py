@@ -89,18 +89,19 @@ class MyriadSystem(GameSystem):
     damage_kinds: ClassVar[Sequence[str]] = ("wounds", CRITICAL, "resolve")
     options: ClassVar[Sequence[RuleOption]] = (
         RuleOption("declare_reverse_initiative", "Declare actions lowest initiative first",
-                   False, "Optional rule (L534): declare in reverse order, resolve high first."),
+                   False, "Optional rule: declare in reverse order, resolve high first."),
         RuleOption("skip_single_side_initiative", "No initiative roll when one side acts", True,
-                   "L668: if only one side is acting, skip the roll."),
+                   "If only one side is acting, skip the roll."),
         RuleOption("burning_fives", "Fives may be burnt for SFX", False,
-                   "Optional (L494-L497, ruling B5): a burnt five never adds a bonus. "
-                   "Passed to a test as request.extra['burning_fives']."),
+                   "Optional rule: fives may be burnt for SFX like sixes; a burnt five never "
+                   "adds a bonus."),
         RuleOption("medic_tn_counts", "Medic TN counts", "all_boxes",
-                   "Ruling D1: 'all_boxes' (the formula) or 'critical_only_if_any_lost'."),
+                   "What the Medic TN counts: 'all_boxes' (every box lost, the book's formula) or "
+                   "'critical_only_if_any_lost' (only critical boxes when any are lost)."),
         RuleOption("creation_preset", "Character creation preset", "recommended",
-                   "Ruling A1: recommended, mundane, heroic or godlike."),
+                   "Point budgets for new characters: recommended, mundane, heroic or godlike."),
         RuleOption("magic_easy_weave", "Easy weave", False,
-                   "Optional (L880-L883, ruling F5): weave with Intellect/Spell Casting; a "
+                   "Optional rule: weave with Intellect/Spell Casting; a "
                    "total of 6+ adds a six, 8+ two, 10+ three (`weave WHO`)."),
     )
     encounter_options: ClassVar[Sequence[RuleOption]] = (

@@ -60,7 +60,7 @@ class RaceTemplate:
         """The computed cost, and the printed one when they disagree (ruling A8)."""
         if self.printed_gp is None or self.printed_gp == self.cost:
             return f"{self.cost} GP"
-        return f"{self.cost} GP (the book prints {self.printed_gp}; ruling A8)"
+        return f"{self.cost} GP (the book prints {self.printed_gp})"
 
 
 @cache

@@ -48,20 +48,13 @@ def _label(key: str) -> str:
 
 
 def _bonus(f: DataFile) -> list[Table]:
-    uncertain = set(f["uncertain"])
-    rows: list[list[Any]] = []
-    for lo, hi, b in f["ranges"]:
-        sure = "ocr-uncertain" if any(r in uncertain for r in range(lo, hi + 1)) else "example"
-        rows.append([_span(lo, hi), b, sure])
+    """The chart as a GM reads it: roll and bonus. How sure each row is stays in the data file
+    (`uncertain`), for whoever checks it against a printed book, not in the GM's view."""
+    rows: list[list[Any]] = [[_span(lo, hi), b] for lo, hi, b in f["ranges"]]
     over = f["overflow"]
-    rows.append(
-        [
-            f"{over['above'] + 1}+",
-            f"+{over['per_step']} per {over['step']} (or part) over {over['above']}",
-            "text",
-        ]
-    )
-    return [_table(f, "chart", "Bonus chart", ["Final die roll", "Bonus", "Confidence"], rows, kind="lookup")]
+    past = f"+{over['per_step']} per {over['step']} (or part) over {over['above']}"
+    rows.append([f"{over['above'] + 1}+", past])
+    return [_table(f, "chart", "Bonus chart", ["Final die roll", "Bonus"], rows, kind="lookup")]
 
 
 def _crt(f: DataFile) -> list[Table]:

@@ -94,13 +94,14 @@ class TorgSystem(GameSystem):
             "failing",
             "Optional 'failing' results",
             False,
-            "Missing by 1 or 2 is 'failing': later tries at the task are at +1 DN (L1874-L1896).",
+            "Missing by 1 or 2 is 'failing': later tries at the task are at +1 DN.",
         ),
         RuleOption(
             "stabilised_mortal_dies",
             "A stabilised mortal wound still kills past Toughness",
             True,
-            "Ruling §9.3 (conservative); off: once stabilised, shock above Toughness does not kill.",
+            "On: shock above Toughness still kills a stabilised mortal wound; "
+            "off: once stabilised, it does not.",
         ),
     )
     encounter_options: ClassVar[Sequence[RuleOption]] = (

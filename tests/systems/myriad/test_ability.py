@@ -111,10 +111,10 @@ def test_typed_dice_must_match_the_pool():
 
 def test_ruling_b2_pool_below_one_is_clamped_with_a_warning():
     assert effective_pool(0) == (1, effective_pool(0)[1])
-    assert "ruling B2" in (effective_pool(0)[1] or "")
+    assert "never go below 1" in (effective_pool(0)[1] or "")
     rolled = roll_ability(0, 1, dice=[4])
     assert rolled.total == 5
-    assert rolled.warnings and "B2" in rolled.warnings[0]
+    assert rolled.warnings and "clamped to 1" in rolled.warnings[0]
     with pytest.raises(RulesError, match="more than"):
         roll_ability(31, 0, rng=random.Random(1))
 

@@ -117,7 +117,7 @@ def test_ex55_template_prices_ruling_a8():
     assert costs == {"dwarf": 30, "elf": 33, "ogre": 27, "magma_dweller": 35, "naga": 30,
                      "dragon_folk": 38}
     assert race("elf").printed_gp == 30
-    assert race("elf").cost_note == "33 GP (the book prints 30; ruling A8)"
+    assert race("elf").cost_note == "33 GP (the book prints 30)"
 
 
 def test_ex58_marauder_turret():

@@ -103,7 +103,7 @@ def test_untrained_is_allowed_with_a_warning(system, bronthar):
     assert result.total == 3 and result.success is False
     assert result.summary() == ("Bronthar: Power 4D + Medic (untrained) vs Average: "
                                 "[3 (3) (3) (3)] = 3 vs 6: failure (margin -3)")
-    assert "ruling A6" in result.detail["warnings"][0]
+    assert "rolled untrained at 0" in result.detail["warnings"][0]
 
 
 def test_opposed_check_ties_to_the_initiator(system, bronthar):
@@ -251,7 +251,7 @@ def test_itemised_modifiers_are_logged_and_situational_ones_warn_when_unopposed(
     assert result.total == 4 + 3 + 1 - 1 + 2
     assert [(m.label, m.value) for m in result.modifiers] == [
         ("Athletics", 3), ("Stunt", 1), ("Dim light", -1), ("modifiers", 2)]
-    assert any("ruling B4" in w for w in result.detail["warnings"])
+    assert any("already holds the difficulty" in w for w in result.detail["warnings"])
     opposed = system.check(bronthar, CheckRequest(option="power/athletics", opponent_total=6,
                                                   extra={"modifiers": items}),
                            random.Random(1), dice=[4, 1, 1, 1])
