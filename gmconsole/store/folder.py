@@ -159,11 +159,32 @@ def load_folder(root: Path, *, system_tables: bool = True) -> LoadedCampaign:
             target[path.stem] = model  # type: ignore[assignment]
             if migrated:
                 loaded.migrated.add(entity_path)
+    loaded.problems += order_problems(loaded, root)
     loaded.problems += reference_problems(loaded, text)
     tables, table_problems = load_tables(root, system) if system_tables else campaign_tables(root)
     loaded.tables = tables
     loaded.problems += table_problems
     return loaded
+
+
+def order_problems(loaded: LoadedCampaign, root: Path) -> list[Problem]:
+    """Encounters kept for another turn order than the system's: a mistyped `order` would
+    otherwise be ignored and the round run some other way than the file says. Such a file is
+    set aside like any bad file (not loaded, never rewritten)."""
+    try:
+        expected = loaded.system.turn_order(loaded.options).id
+    except GmConsoleError:  # options already reported
+        return []
+    out: list[Problem] = []
+    for slug, enc in list(loaded.encounters.items()):
+        if enc.order != expected:
+            path = root / "encounters" / f"{slug}.toml"
+            text = path.read_text(encoding="utf-8")
+            out.append(Problem(display_path(path, root), line_of(text, ["order"]),
+                               f"order: {enc.order!r} is not this campaign's turn order ({expected!r})"))
+            del loaded.encounters[slug]
+            loaded.bad.add(f"encounters/{slug}")
+    return out
 
 
 def reference_problems(loaded: LoadedCampaign, campaign_text: str) -> list[Problem]:

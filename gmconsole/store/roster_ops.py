@@ -11,10 +11,36 @@ from collections.abc import Sequence
 from pydantic import ValidationError
 
 from gmconsole.engine.errors import GmConsoleError, RulesError
-from gmconsole.engine.events import Event, EventKind
+from gmconsole.engine.events import Event, EventKind, leaf_diff
 from gmconsole.engine.roster import Character
 from gmconsole.store.models import slugify, valid_slug
 from gmconsole.store.state import Draft, SessionState, rules_message
+
+
+class NothingChanged(RulesError):
+    """A save that would change nothing: refused, so the log never holds an empty change."""
+
+    harmless = True
+    """Said as news, not as an error: nothing went wrong."""
+
+
+def changes_text(diff: dict[str, dict], most: int = 4) -> str:
+    """What an edit changed, as a GM reads it: "PER 8 → 9, notes edited" (leaf names only)."""
+    parts: list[str] = []
+    for key, entry in list(diff.items())[:most]:
+        name = key.rsplit(".", 1)[-1] if not key.rsplit(".", 1)[-1].isdigit() else key
+        old, new = entry.get("from"), entry.get("to")
+        if isinstance(old, int | float) and isinstance(new, int | float):
+            parts.append(f"{name} {old} → {new}")
+        elif old is None:
+            parts.append(f"{name} added")
+        elif new is None:
+            parts.append(f"{name} removed")
+        else:
+            parts.append(f"{name} edited")
+    if len(diff) > most:
+        parts.append(f"{len(diff) - most} more")
+    return ", ".join(parts)
 
 
 class RosterIntents(SessionState):
@@ -47,6 +73,12 @@ class RosterIntents(SessionState):
         fresh = self._normalised(Character.model_validate(character.model_dump()))
         draft = Draft(self)
         existed = slug in self.roster
+        what = ""
+        if existed:
+            diff = leaf_diff(self.roster[slug].model_dump(mode="json"), fresh.model_dump(mode="json"))
+            if not diff:
+                raise NothingChanged(f"{fresh.name}: nothing changed, nothing saved")
+            what = ": " + changes_text(diff)
         draft.put(f"roster/{slug}", fresh)
         for eslug, enc in self.encounters.items():
             if any(c.ref == slug and c.name != fresh.name for c in enc.combatants):
@@ -54,7 +86,7 @@ class RosterIntents(SessionState):
                 for c in copy.combatants:  # type: ignore[union-attr]
                     if c.ref == slug:
                         c.name = fresh.name
-        verb = "updated" if existed else "added to the roster"
+        verb = f"updated{what}" if existed else "added to the roster"
         return self.commit(draft, EventKind.ROSTER, f"{fresh.name} {verb}", who=slug)
 
     def generate(self, key: str, args: Sequence[str] = (), *, name: str | None = None) -> Event:

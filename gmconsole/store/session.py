@@ -226,18 +226,21 @@ class Session(EncounterIntents, RosterIntents, SheetIntents):
         self._tables = list(tables)
 
     def find_table(self, name: str) -> Table:
-        """A table by exact name (case-insensitive), else by unique prefix."""
-        key = name.strip().lower()
+        """A table by exact name (case-insensitive), else by unique prefix, else by any unique
+        part of its name ("humanoid" finds "Hit location: humanoid")."""
+        key = " ".join(name.lower().split())
         exact = [t for t in self.tables if t.name.lower() == key]
         if exact:
             return exact[-1]  # campaign tables come last and override the system's
-        hits = [t for t in self.tables if t.name.lower().startswith(key)]
-        names = sorted({t.name for t in hits})
-        if len(names) == 1:
-            return hits[-1]
-        if not hits:
-            raise RulesError(f"no table {name!r}")
-        raise RulesError(f"{name!r} is ambiguous: {', '.join(names)}")
+        for matches in (str.startswith, str.__contains__):
+            hits = [t for t in self.tables if matches(t.name.lower(), key)]
+            names = sorted({t.name for t in hits})
+            if len(names) == 1:
+                return hits[-1]
+            if len(names) > 1:
+                shown = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8 else "")
+                raise RulesError(f"{name!r} is ambiguous: {shown}")
+        raise RulesError(f"no table {name!r} (try part of its name; the Tables pane lists them)")
 
     def find_tables(self, query: str) -> list[Table]:
         """Tables matching `query` (name, columns or cells), best match first."""

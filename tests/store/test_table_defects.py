@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 
 from gmconsole.cli import main
+from gmconsole.engine.errors import RulesError
 from gmconsole.store import Session, check_campaign
 from gmconsole.store.commands import Command, CommandError, parse
+from gmconsole.store.roster_ops import NothingChanged
 
 DEMOS = Path(__file__).resolve().parents[2] / "campaigns"
 NAMES = {"kaatok", "orc", "orc 2"}
@@ -89,3 +91,44 @@ def test_session_suggests_the_verb_for_a_typo(tmp_path: Path) -> None:
         CommandError, match="did you mean dmg"
     ):
         s.execute("dmage ayla 5")
+
+
+def test_saving_an_unchanged_sheet_logs_nothing_and_an_edit_says_what_changed(tmp_path: Path) -> None:
+    camp = tmp_path / "t"
+    shutil.copytree(DEMOS / "torg-demo", camp)
+    with Session.open(camp) as s:
+        quinn = s.roster["quinn"]
+        before = len(s.log)
+        with pytest.raises(NothingChanged, match="nothing changed"):
+            s.save_character("quinn", quinn)
+        assert len(s.log) == before
+        sheet = dict(quinn.sheet)
+        sheet["attributes"] = {**sheet["attributes"], "PER": sheet["attributes"]["PER"] + 1}
+        event = s.save_character("quinn", quinn.model_copy(update={"sheet": sheet}))
+        old = quinn.sheet["attributes"]["PER"]
+        assert event.text == f"Quinn Reyes updated: PER {old} → {old + 1}"
+
+
+def test_roll_table_finds_a_table_by_any_unambiguous_part_of_its_name(tmp_path: Path) -> None:
+    camp = tmp_path / "m"
+    shutil.copytree(DEMOS / "myriad-demo", camp)
+    with Session.open(camp) as s:
+        names = [t.name for t in s.tables]
+        assert not [n for n in names if n.count("(2d6)") > 1]
+        assert s.find_table("humanoid").name == "Hit location: humanoid"
+        event = s.execute("roll table humanoid")
+        assert event is not None and "humanoid" in event.text.lower()
+        with pytest.raises(RulesError, match="ambiguous"):
+            s.find_table("hit location")
+
+
+def test_an_encounter_with_an_unknown_turn_order_is_reported_not_ignored(tmp_path: Path) -> None:
+    camp = tmp_path / "t"
+    shutil.copytree(DEMOS / "torg-demo", camp)
+    enc = next((camp / "encounters").glob("*.toml"))
+    text = enc.read_text(encoding="utf-8")
+    line = next(i for i, ln in enumerate(text.splitlines(), 1) if ln.startswith("order = "))
+    enc.write_text(text.replace('order = "torg-drama"', 'order = "bogus"'), encoding="utf-8")
+    problems = [str(p) for p in check_campaign(camp)]
+    said = f"{enc.as_posix()}:{line}: order: 'bogus' is not this campaign's turn order ('torg-drama')"
+    assert said in problems

@@ -13,6 +13,9 @@ from gmconsole.store import Session
 @pytest.fixture
 def popcorn(fight: Session, monkeypatch: pytest.MonkeyPatch) -> Session:
     monkeypatch.setattr(fight.system, "turn_order", lambda options=None: Popcorn())
+    for path in (fight.path / "encounters").glob("*.toml"):  # kept for the popcorn order now
+        head, _, rest = path.read_text().partition("\n")
+        path.write_text(f'{head}\norder = "popcorn"\n{rest}')
     fight.reload()
     return fight
 

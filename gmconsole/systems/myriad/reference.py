@@ -158,7 +158,7 @@ def hit_location_tables(doc: Any, meta: dict[str, Any]) -> list[Table]:
              f"x{part['wound_multiplier']}" if "wound_multiplier" in part else "",
              _cell(part.get("effect", ""))])
     return [Table(id=f"combat-options-hit-location-{body}".replace("_", "-"),
-                  name=f"Hit location: {_title(body).lower()} (2d6)", kind="random", dice="2d6",
+                  name=f"Hit location: {_title(body).lower()}", kind="random", dice="2d6",
                   columns=["2d6", "Part", "Aim", "Wounds", "Effect"], rows=rows, **meta)
             for body, rows in bodies.items()]
 

@@ -201,7 +201,7 @@ class MainScreen(Screen[None]):
             unchanged = getattr(exc, "nothing_changed", True)
             self.say(f"{exc} (nothing changed)" if unchanged else str(exc), error=True)
         except (GmConsoleError, ValueError, ValidationError) as exc:
-            self.say(str(exc), error=True)
+            self.say(str(exc), error=not getattr(exc, "harmless", False))
         else:
             self.saved = True
             new = self.session.log[before:]

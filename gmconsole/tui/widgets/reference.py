@@ -170,7 +170,7 @@ class ReferencePane(Vertical):
 
     def _list_entry(self, table: Table) -> Text:
         text = Text(table.name)
-        if table.dice:
+        if table.dice and not table.name.endswith(f"({table.dice})"):
             text.append(f" ({table.dice})", style="dim")
         return text
 

@@ -36,5 +36,5 @@ def test_the_reference_table_with_low_high_columns_stays_for_reading(demo: Sessi
     reference = next(t for t in all_tables() if t.id == "combat-options-hit-locations")
     assert reference.name == "Hit locations (2d6)" and reference.kind == "reference"
     assert reference.columns[:3] == ["Body", "Low", "High"]
-    rolled = demo.roll_table("Hit location: humanoid (2d6)", dice=[5, 6])  # 11: groin
+    rolled = demo.roll_table("humanoid", dice=[5, 6])  # 11: groin
     assert "Groin" in rolled.text and "Stunned" in rolled.text
