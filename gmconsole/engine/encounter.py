@@ -235,11 +235,13 @@ class Encounter(BaseModel):
     def _new_round(self, order: TurnOrder, ctx: RoundContext) -> list[Notice]:
         self.round += 1
         self.pointer = 0
+        lapsed: list[Notice] = []
         for c in self.combatants:
             if c.status == "held":
                 c.status = "active"  # a hold does not carry into the next round
+                lapsed.append(Notice(kind="lapsed", text=f"{c.name}'s held action lapses", who=c.id))
             c.declared = ""
-        notices = [Notice(kind="round", text=f"Round {self.round}")]
+        notices = [*lapsed, Notice(kind="round", text=f"Round {self.round}")]
         notices += order.plan_round(self, ctx)
         notices += self._begin_step(order)
         return notices

@@ -132,3 +132,21 @@ def test_an_encounter_with_an_unknown_turn_order_is_reported_not_ignored(tmp_pat
     problems = [str(p) for p in check_campaign(camp)]
     said = f"{enc.as_posix()}:{line}: order: 'bogus' is not this campaign's turn order ('torg-drama')"
     assert said in problems
+
+
+def test_a_held_action_that_lapses_at_round_end_is_logged(fight: Session) -> None:
+    fight.start_encounter(dice=[10, 15, 5, 4, 3])  # Brak 16 acts first, then Ayla and the goblins
+    fight.hold()  # Brak holds and never acts
+    texts = [fight.next_turn().text for _ in range(4)]  # Ayla's turn, the goblins'; round 2 begins
+    assert fight.encounter.round == 2
+    assert "Brak's held action lapses" in texts[-1]
+
+
+def test_a_dead_row_says_dead_once() -> None:
+    from gmconsole.engine.encounter import Combatant
+    from gmconsole.engine.tracks import StatusView
+    from gmconsole.tui.widgets.initiative import badges
+
+    orc = Combatant(id="o", name="Orc")
+    assert badges(orc, StatusView("dead", "dead", "dead")) == "✝ dead"
+    assert badges(orc, StatusView("dead", "dead", "bled out")) == "✝ dead (bled out)"

@@ -49,7 +49,7 @@ def badges(c: Combatant, status: StatusView | None) -> str:
             out.append("KO" if status.label in ("down", "KO") else status.label)
         else:
             out.append(status.label)
-        if status.detail:
+        if status.detail and status.detail.lower() != status.label.lower():
             out.append(f"({status.detail})")
     if c.conditions:
         out.append(" ".join(condition_text(k) for k in c.conditions))
