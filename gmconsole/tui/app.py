@@ -15,6 +15,7 @@ from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App, SystemCommand
+from textual.markup import escape as escape_markup
 from textual.screen import Screen
 
 from gmconsole.engine.errors import GmConsoleError
@@ -229,14 +230,16 @@ class GmConsole(App[int]):
     # ------------------------------------------------------------------ command palette
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """Every registry action (with its keys) and every theme, searchable by name."""
+        """Every registry action (with its keys) and every theme, searchable by name. The
+        palette reads help as markup, so help text is escaped: "[rounds]" stays on screen."""
         run = getattr(screen, "action_run_registered", None)
         for a in actions.ACTIONS:
             keys = actions.display_keys(actions.keys_for(a, self.keymap))
+            help_text = escape_markup(a.help)
             if run is not None:
-                yield SystemCommand(f"{a.label} ({keys})", a.help, lambda a=a: run(a.id))
+                yield SystemCommand(f"{a.label} ({keys})", help_text, lambda a=a: run(a.id))
             elif a.run.startswith("@") and hasattr(self, f"job_{a.run[1:]}"):
-                yield SystemCommand(f"{a.label} ({keys})", a.help, getattr(self, f"job_{a.run[1:]}"))
+                yield SystemCommand(f"{a.label} ({keys})", help_text, getattr(self, f"job_{a.run[1:]}"))
         for name in sorted(self.file_themes):
             yield SystemCommand(
                 f"Theme: {name}", "Switch theme (remembered)", lambda n=name: setattr(self, "theme", n)

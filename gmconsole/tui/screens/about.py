@@ -1,15 +1,12 @@
-"""The About screen: gmconsole and the credits and licences of the five systems.
+"""The About screen: gmconsole and the credits and licences of every installed system.
 
-Credits come from each registered system (`credit`, `licence`, `summary`); systems whose
-plug-in is not installed fall back to ``gmconsole/tui/data/credits.toml``, so the credits the
-books ask for are always shown and never hard-coded here.
+Credits come from each registered system (`credit`, `licence`, `summary`), the same lines its
+data files carry, so the screen names exactly what is installed and nothing is hard-coded here.
+A plug-in that fails to load is listed with the reason instead of vanishing.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import tomli
 from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
@@ -18,23 +15,21 @@ from gmconsole.engine.errors import GmConsoleError
 from gmconsole.systems import get_system, system_ids
 from gmconsole.tui.screens.reading import ReadingScreen
 
-CREDITS_FILE = Path(__file__).resolve().parent.parent / "data" / "credits.toml"
-
 
 def system_credits() -> list[dict[str, str]]:
-    """One entry per system: the data file's five, updated from any registered plug-in,
-    then any other registered system (a third-party one, the generic one)."""
-    entries = {e["id"]: dict(e) for e in tomli.loads(CREDITS_FILE.read_text(encoding="utf-8"))["system"]}
+    """One entry per registered system, in id order."""
+    entries: list[dict[str, str]] = []
     for sid in system_ids():
         try:
             system = get_system(sid)
-        except GmConsoleError:
+        except GmConsoleError as exc:
+            entries.append({"id": sid, "name": sid, "credit": f"(failed to load: {exc})", "licence": ""})
             continue
-        entry = entries.setdefault(sid, {"id": sid})
-        entry.update(name=system.name, credit=system.credit, licence=system.licence)
+        entry = {"id": sid, "name": system.name, "credit": system.credit, "licence": system.licence}
         if system.summary:
             entry["summary"] = system.summary
-    return list(entries.values())
+        entries.append(entry)
+    return entries
 
 
 def credits_text() -> Group:
