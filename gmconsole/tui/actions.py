@@ -136,7 +136,17 @@ ACTIONS: tuple[Action, ...] = (
     Action("pane-log", "3", "Log", "Show and focus the dice log", "View", "@pane:log"),
     Action("pane-reference", "4", "Tables", "Show and focus the reference tables", "View", "@pane:reference"),
     Action(
-        "zoom", "z", "Zoom", "Zoom the focused pane to the whole screen (again to restore)", "View", "@zoom"
+        "zoom",
+        "z,f6",
+        "Zoom",
+        "Zoom the focused pane to the whole screen (again to restore); F6 works in the Tables pane too, "
+        "where letters search",
+        "View",
+        "@zoom",
+    ),
+    Action(
+        "messages", "m", "Messages", "Read the last messages whole (long ones are cut below)", "View",
+        "@messages",
     ),
     Action("theme", "T", "Theme", "Switch to the next theme (remembered)", "View", "@theme"),
     # App

@@ -9,6 +9,7 @@ combatant is also named in the status line, so it is visible whatever is zoomed.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -42,6 +43,7 @@ WIDE = (120, 40)
 """At this size and larger every pane is on screen at once."""
 PANES = ("initiative", "roster", "log", "reference")
 MESSAGE_MAX = 300
+RECENT_MAX = 50
 HINT = "? help · : dice or verb · n next · d damage · c condition · 1-4 panes · q quit"
 PANE_KEYS = (("Roster", RosterPane), ("Tables", ReferencePane))
 """Panes whose own keys (with binding ids) join the help screen and the keymap file."""
@@ -59,6 +61,8 @@ class MainScreen(Screen[None]):
         """Which pane shares the screen with the tracker below 120x40."""
         self.zoomed: str | None = None
         self.saved = True
+        self.recent: deque[tuple[str, bool]] = deque(maxlen=RECENT_MAX)
+        """The status line's last messages, whole, for the Messages page (`m`)."""
 
     def compose(self) -> ComposeResult:
         self.set_class(self._is_wide(self.app.size), "-wide")  # before the panes get styled
@@ -135,6 +139,7 @@ class MainScreen(Screen[None]):
         """One line under the panes: the last result, or why something was refused. Only the
         start of a long one (a round of 500 initiative rolls) fits; the log has all of it."""
         line = self.query_one("#message", Static)
+        self.recent.append((text, error))
         if len(text) > MESSAGE_MAX:
             text = text[: MESSAGE_MAX - 1] + "…"
         shown = Text(f"✗ {text}", style="bold") if error else marked_text(text)
@@ -235,6 +240,11 @@ class MainScreen(Screen[None]):
 
     def job_zoom(self) -> None:
         self.toggle_zoom()
+
+    def job_messages(self) -> None:
+        from gmconsole.tui.screens.recent import RecentMessages
+
+        self.app.push_screen(RecentMessages(self.recent))
 
     def job_command_line(self) -> None:
         self.query_one(CommandLine).focus()
