@@ -293,3 +293,22 @@ async def test_every_demo_sheet_saves_unchanged_through_the_form(
     assert character is not None
     assert character.sheet == session.system.dump_sheet(session.system.parse_sheet(before.sheet))
     assert character.model_dump(exclude={"sheet"}) == before.model_dump(exclude={"sheet"})
+
+
+async def test_a_new_torg_entry_has_one_name_kind_and_side(tmp_path: Path) -> None:
+    """The Torg sheet repeats name, kind and side; the form showed both sets and saved the
+    sheet's defaults ("New character", side hero) under the name typed at the top."""
+    session = Session.create(tmp_path / "t", name="T", system_id="torg")
+    app = FormHost(session, RosterPane())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("N")
+        form = app.screen
+        assert isinstance(form, SheetForm)
+        assert not form.query("#f-sheet-name") and not form.query("#f-sheet-side")
+        form.query_one("#f-name", Input).value = "Thug"
+        form.query_one("#f-kind", Select).value = "npc"
+        await pilot.press("f2")
+        await pilot.pause()
+    thug = session.roster["thug"]
+    assert thug.sheet["name"] == "Thug" and thug.sheet["kind"] == "npc"

@@ -54,6 +54,10 @@ def model_defaults(model: type[BaseModel]) -> dict[str, Any]:
         return out
 
 
+IDENTITY = frozenset({"name", "kind", "side"})
+"""Entry fields a sheet may repeat; the form shows the entry's and copies them into the sheet."""
+
+
 def clean_message(message: str) -> str:
     """pydantic's "Value error, hp (12) exceeds hp_max (10)" -> "hp (12) exceeds hp_max (10)"."""
     for prefix in ("Value error, ", "Assertion failed, "):
@@ -104,7 +108,12 @@ class SheetForm(ModalScreen[SheetEdit | None]):
         everything = model_specs(Character, (), exclude=frozenset({"sheet"}))
         self._character_specs = [sp for sp in everything if sp.name not in _LAST]
         self._later_specs = [sp for sp in everything if sp.name in _LAST]
-        self._sheet_specs = model_specs(self.system.sheet_model, ("sheet",))
+        # A sheet that repeats the entry's own fields (Torg's name, kind, side) shows them once:
+        # the entry's, copied into the sheet on save where the sheet accepts the value.
+        shared = frozenset(self.system.sheet_model.model_fields) & IDENTITY
+        sheet_specs = model_specs(self.system.sheet_model, ("sheet",))
+        self._mirrored = {sp.name: sp for sp in sheet_specs if sp.name in shared}
+        self._sheet_specs = [sp for sp in sheet_specs if sp.name not in shared]
         self._data = self._initial_data(character)
         self._counts: dict[Path, int] = {}
         self._keys: dict[Path, list[str]] = {}
@@ -207,6 +216,13 @@ class SheetForm(ModalScreen[SheetEdit | None]):
         data = self._collect_specs(self._character_specs, issues)
         data.update(self._collect_specs(self._later_specs, issues))
         data["sheet"] = self._collect_specs(self._sheet_specs, issues)
+        for name, spec in self._mirrored.items():
+            value = data.get(name)
+            edited = self.slug is None or value != self._data.get(name)  # an unchanged save stays so
+            fits = edited and value is not None and (not spec.choices or value in spec.choices)
+            kept = value if fits else self._data["sheet"].get(name)
+            if kept is not None:
+                data["sheet"][name] = kept
         return data
 
     def _collect_specs(self, specs: list[FieldSpec], issues: list[FormIssue] | None) -> dict[str, Any]:
