@@ -64,7 +64,8 @@ async def test_popcorn_shows_two_columns_and_the_actor() -> None:
         text = screen_text(app)
         acting = session.encounter.acting[0].name
         assert "Yet to go" in text and "│ Already gone" in text
-        assert f"▶ now {acting}" in text
+        side = session.encounter.acting[0].side[:1].upper()
+        assert f"▶ now {side} {acting}" in text  # the side's tag before the name
         pane = app.query_one(InitiativePane)
         enc, order = session.encounter, session.order
         enc.advance(order, session.ctx)  # the acting one has gone: it moves across
@@ -105,7 +106,7 @@ async def test_torg_drama_card_heads_the_tracker(tmp_path: Path) -> None:
         await pilot.pause()
         text = screen_text(app)
         assert card[0] in text
-        assert "Villains Thug" in text  # side labels shown whole, not cut to four letters
+        assert "Villains F Thug" in text  # step labels shown whole, then the side's tag
 
 
 async def test_a_tall_torg_header_keeps_the_acting_fighter_on_screen_at_80x24(tmp_path: Path) -> None:

@@ -48,3 +48,26 @@ async def test_a_message_too_long_for_the_status_line_can_be_read_whole(campaign
         await pilot.pause()
         assert isinstance(app.screen, RecentMessages)
         assert said.endswith("(known: damage)") and "(known: damage)" in screen_text(app)
+
+
+async def test_the_torg_tracker_at_80x24_folds_its_card_and_keeps_the_one_just_hit_in_sight(
+    tmp_path: Path,
+) -> None:
+    import shutil
+
+    from app_driver import screen_text, type_line
+
+    demo = tmp_path / "torg"
+    shutil.copytree(Path(__file__).parents[2] / "campaigns" / "torg-demo", demo)
+    app = make_app(demo)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        tracker = screen_text(app).split("╰")[0]
+        rows = [line for line in tracker.splitlines() if " P " in line or " F " in line]
+        assert len(rows) >= 7, tracker  # the card's five header lines fold into two
+        assert "Heroes first" in tracker and "Act: taunt" in tracker
+        await pilot.press("colon")
+        await type_line(pilot, "dmg edeinos 3 17")
+        await pilot.pause()
+        tracker = screen_text(app).split("╰")[0]
+        assert "Edeinos 3" in tracker and "▶" in tracker, tracker

@@ -194,6 +194,15 @@ class MyriadSystem(GameSystem):
         """active / hurt / KO / conceded / dead (see `views.status_view`)."""
         return status_view(_sheet(sheet))
 
+    def health(self, sheet: BaseModel) -> str:
+        """Boxes left: the Wounds line and its critical row always ("W4/6 C3/3"), other lines
+        (Resolve, Nerve) only once something is crossed off them."""
+        parts = []
+        for view in track_views(_sheet(sheet)):
+            if view.name in ("Wounds", "Critical") or view.value:
+                parts.append(f"{view.name[:1]}{view.maximum - view.value}/{view.maximum}")
+        return " ".join(parts)
+
     def apply_damage(self, sheet: BaseModel, amount: int, kind: str | None = None) -> SheetChange:
         """Cross off ``amount`` boxes (already counted against armour) on the ``kind`` line.
 

@@ -151,6 +151,9 @@ class TorgSystem(GameSystem):
     def status(self, sheet: BaseModel) -> StatusView:
         return views.status(_sheet(sheet))
 
+    def health(self, sheet: BaseModel) -> str:
+        return views.health(_sheet(sheet))
+
     def spawn(self, template: BaseModel) -> BaseModel:
         s = _sheet(template)
         fresh = DamageState(toughness=s.toughness)

@@ -89,6 +89,14 @@ def sheet_lines(s: TorgSheet) -> list[tuple[str, str]]:
     return lines
 
 
+def health(s: TorgSheet) -> str:
+    """The tracker's compact figure: shock against Toughness and K/O ("sh 4/12 K"); the wound
+    level is the status badge beside it."""
+    d = s.damage
+    knocked = ("K" if d.K else "") + ("O" if d.O else "")
+    return f"sh {d.shock}/{d.toughness}" + (f" {knocked}" if knocked else "")
+
+
 def tracks(s: TorgSheet) -> list[TrackView]:
     d = s.damage
     ko = 2 if d.K and d.O else 1 if d.K else 0

@@ -9,6 +9,7 @@ card, the phase of a declare-then-resolve round) and its `columns()` (popcorn's 
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING
 
 from rich.text import Span, Text
@@ -29,8 +30,29 @@ if TYPE_CHECKING:
 def status_of(session: Session, c: Combatant) -> StatusView | None:
     """The system's view of a combatant's health, or None when its sheet cannot be read (a bad
     sheet is the roster's to report, not the tracker's)."""
+    return vitals_of(session, c)[0]
+
+
+def vitals_of(session: Session, c: Combatant) -> tuple[StatusView | None, str]:
+    """Status and the system's compact health figure ("W2 S1", "HP 7/12") of a combatant."""
     sheet = session.sheet_of(c)
-    return session.system.status(sheet) if sheet is not None else None
+    if sheet is None:
+        return None, ""
+    return session.system.status(sheet), session.system.health(sheet)
+
+
+def side_tags(sides: list[str]) -> dict[str, str]:
+    """A short tag per side, unique within the encounter ("P" pcs, "F" foes; "He"/"Hi" when two
+    start alike), so sides read apart without colour."""
+    tags: dict[str, str] = {}
+    for side in sides:
+        n = 1
+        while n < len(side) and any(
+            other != side and other[:n].lower() == side[:n].lower() for other in sides
+        ):
+            n += 1
+        tags[side] = (side[:n] or "?").capitalize()
+    return tags
 
 
 def badges(c: Combatant, status: StatusView | None) -> str:
@@ -64,8 +86,24 @@ HEADER_MAX = 8
 """Most header lines shown (Torg's card, its peek at the deck, a seized card, a final scene)."""
 MIN_LIST = 3
 """Tracker rows kept on screen under the header: the acting step, one before, one after."""
+FOLD_BELOW = 16
+"""Under this pane height the header's lines are run together into FOLDED_LINES lines, so an
+80x24 tracker keeps its rows for the combatants (a Torg card took half the pane)."""
+FOLDED_LINES = 2
 SIDE_WIDTH = 72
 """From this pane width on, a header too tall for the space above the list goes beside it."""
+
+
+def fold_header(lines: list[str], width: int, most: int) -> list[str]:
+    """Header lines run together with " · " and wrapped to `width`, at most `most` lines; the
+    last one says that zoom (z) shows the rest when something was cut."""
+    wrapped = textwrap.wrap(" · ".join(lines), max(width, 20)) or [""]
+    if len(wrapped) <= most:
+        return wrapped
+    cut = wrapped[:most]
+    tail = " … z zooms"
+    cut[-1] = cut[-1][: max(0, width - len(tail))].rstrip() + tail
+    return cut
 
 
 class InitiativePane(Vertical):
@@ -81,7 +119,11 @@ class InitiativePane(Vertical):
         self._head: list[str] = []
         self._header_width: int | None = None
         """The turn order's header lines, as last shown."""
-        self._status_cache: dict[str, StatusView | None] = {}
+        self._status_cache: dict[str, tuple[StatusView | None, str]] = {}
+        self._health: dict[str, str] = {}
+        """Each combatant's compact health figure, from the last `_statuses`."""
+        self._sides: dict[str, str] = {}
+        """Each side's short tag in this encounter."""
         self._status_system: object = None
         self._row_cache: dict[tuple, Row] = {}
         self._old_rows: dict[tuple, Row] = {}
@@ -115,6 +157,7 @@ class InitiativePane(Vertical):
             lines.set_rows([])
             return
         statuses = self._statuses(session, enc)
+        self._sides = side_tags(list(dict.fromkeys(c.side for c in enc.combatants)))
         set_content(title, self._title(enc))
         subtitle = order.name if order else enc.order
         if subtitle != self._subtitle:  # setting a border title always repaints the whole pane
@@ -129,15 +172,22 @@ class InitiativePane(Vertical):
         moved = turn != self._turn
         self._turn = turn
         lines.set_rows(rows, select=acting[0] if moved and acting else None)
-        if moved and acting:
-            for i, row in enumerate(rows):
-                if row.key == acting[0]:  # the acting step at the top, one done step above it
-                    lines.scroll_to_row(max(0, i - 1), top=True)
-                    break
+        index = {row.key: i for i, row in enumerate(rows) if row.key is not None}
+        if moved and acting and acting[0] in index:  # the acting step at the top, one done above
+            lines.scroll_to_row(max(0, index[acting[0]] - 1), top=True)
+        touched = self._touched(session)
+        if touched in index and touched not in acting:
+            lines.scroll_to_row(index[touched])  # who was just hit or healed stays in sight
         text = self._reminder(enc)
         set_content(reminder, Text(text))
         reminder.display = bool(text)
         self._place_header()
+
+    @staticmethod
+    def _touched(session: Session) -> str | None:
+        """The combatant the newest logged event was about (damage, a condition, a test)."""
+        log = getattr(session, "log", None)  # a pane may be drawn from a bare encounter view
+        return log[-1].who if log else None
 
     def on_resize(self) -> None:
         self._place_header()
@@ -151,6 +201,10 @@ class InitiativePane(Vertical):
         reminder = self.query_one("#init-reminder", Static)
         head = self._head
         inner = self.content_region
+        if inner.height and inner.height < FOLD_BELOW and len(head) > FOLDED_LINES:
+            folded = fold_header(head, inner.width - 2, len(head))
+            if len(folded) <= FOLDED_LINES:  # else too much to run together: beside the list
+                head = folded
         used = self.query_one("#init-title", Static).outer_size.height or 1
         if reminder.display:
             used += reminder.outer_size.height or 2
@@ -193,18 +247,20 @@ class InitiativePane(Vertical):
         if self._status_system is not session.system:  # another campaign, or its options changed
             old, self._status_system = {}, session.system
         out: dict[str, StatusView | None] = {}
+        self._health = {}
         for c in enc.combatants:
             if c.sheet is None:
-                out[c.id] = status_of(session, c)
+                out[c.id], self._health[c.id] = vitals_of(session, c)
                 continue
             key = repr(c.sheet)
             if key in old:
-                status = old[key]
+                vitals = old[key]
             elif key in self._status_cache:
-                status = self._status_cache[key]
+                vitals = self._status_cache[key]
             else:
-                status = status_of(session, c)
-            self._status_cache[key] = out[c.id] = status
+                vitals = vitals_of(session, c)
+            self._status_cache[key] = vitals
+            out[c.id], self._health[c.id] = vitals
         return out
 
     def _row(
@@ -214,16 +270,23 @@ class InitiativePane(Vertical):
         same content is reused (this runs 500 times a turn)."""
         w = self._label_width
         extra = badges(c, statuses.get(c.id))
-        key = (c.id, c.name, mark, label, bracket, kind, w, extra)
+        health = self._health.get(c.id, "")
+        if health:
+            extra = f"{health}  {extra}" if extra else health
+        tag = self._sides.get(c.side, "")
+        key = (c.id, c.name, mark, label, bracket, kind, w, extra, tag)
         row = self._old_rows.get(key) or self._row_cache.get(key)
         if row is None:
-            row = self._new_row(c, mark, label, bracket, kind, extra)
+            row = self._new_row(c, mark, label, bracket, kind, extra, tag)
         self._row_cache[key] = row
         return row
 
-    def _new_row(self, c: Combatant, mark: str, label: str, bracket: str, kind: str, extra: str) -> Row:
+    def _new_row(
+        self, c: Combatant, mark: str, label: str, bracket: str, kind: str, extra: str, tag: str = ""
+    ) -> Row:
         w = self._label_width
-        head = f"{mark} {label[:w]:>{w}} "
+        width = max((len(t) for t in self._sides.values()), default=1)
+        head = f"{mark} {label[:w]:>{w}} {tag:<{width}} " if tag else f"{mark} {label[:w]:>{w}} "
         name_at = len(head) + (len(bracket) + 1 if bracket else 0)
         plain = f"{head}{bracket + ' ' if bracket else ''}{c.name}{'  ' + extra if extra else ''}"
         spans = [Span(2, len(head), "dim")]
@@ -287,14 +350,20 @@ class InitiativePane(Vertical):
             left = by_id[left_ids[i]] if i < len(left_ids) else None
             right = by_id[right_ids[i]] if i < len(right_ids) else None
             text = Text("  ")
-            cell = f"{left.name} {badges(left, statuses.get(left.id))}".strip() if left else ""
+            cell = self._cell(left, statuses) if left else ""
             text.append(f"{cell[: width - 1]:<{width}}")
             text.append("│ ")
             if right:
-                text.append(f"{right.name} {badges(right, statuses.get(right.id))}".strip(), style="dim")
+                text.append(self._cell(right, statuses), style="dim")
             key = left.id if left else (right.id if right else None)
             rows.append(Row(text, key=key))
         return rows
+
+    def _cell(self, c: Combatant, statuses: dict) -> str:
+        """A combatant in a popcorn column: side tag, name, health, badges."""
+        health, extra = self._health.get(c.id, ""), badges(c, statuses.get(c.id))
+        parts = [self._sides.get(c.side, ""), c.name, health, extra]
+        return " ".join(p for p in parts if p)
 
     @staticmethod
     def _reminder(enc: Encounter) -> str:
