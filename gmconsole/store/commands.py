@@ -34,7 +34,7 @@ USAGE: dict[str, str] = {
     "heal": "heal WHO N [KIND]",
     "cond": "cond WHO NAME [ROUNDS] [start|end|round]",
     "uncond": "uncond WHO NAME",
-    "add": "add [N] SOURCE [SIDE]",
+    "add": "add [N] SOURCE|NAME [SIDE] [STAT N]...",
     "remove": "remove WHO",
     "out": "out WHO",
     "in": "in WHO",
@@ -242,14 +242,25 @@ def _uncond(verb: str, args: list[str], is_name: Namer, _s: Namer) -> Command:
 
 
 def _add(verb: str, args: list[str], _n: Namer, is_source: Namer) -> Command:
+    """`add [N] SOURCE [SIDE] [STAT VALUE]...`: trailing word-number pairs ("hp 12 init 14") set
+    the few numbers of a quick combatant, unless the words name a roster entry themselves."""
     rest = list(args)
     count = 1
     if rest and _int(rest[0]) is not None:
         count = int(rest.pop(0))
+    stats: dict[str, int] = {}
+    while (
+        len(rest) >= 3 and _int(rest[-1]) is not None and rest[-2].isalpha() and not is_source(" ".join(rest))
+    ):
+        value, key = int(rest.pop()), rest.pop().lower()
+        stats = {key: value, **stats}
     if not rest:
-        raise _fail(verb, "name a roster entry to add")
+        raise _fail(verb, "name a roster entry to add, or a name for a quick combatant")
     source, side = _split_name(rest, is_source)
-    return Command(verb, {"source": source, "count": count, "side": " ".join(side) or None})
+    args_out: dict[str, Any] = {"source": source, "count": count, "side": " ".join(side) or None}
+    if stats:
+        args_out["stats"] = stats
+    return Command(verb, args_out)
 
 
 def _roll(verb: str, args: list[str], _n: Namer, _s: Namer) -> Command:

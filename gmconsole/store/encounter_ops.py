@@ -7,11 +7,13 @@ lands on their one roster file). New, switched and ended encounters change `camp
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from gmconsole.engine.encounter import Combatant, Encounter, Notice
 from gmconsole.engine.errors import RulesError
 from gmconsole.engine.events import Event, EventKind
 from gmconsole.store.combat import CombatIntents
-from gmconsole.store.models import slugify
+from gmconsole.store.models import slugify, valid_slug
 from gmconsole.store.state import Draft
 
 MAX_SPAWN = 50
@@ -23,13 +25,35 @@ class EncounterIntents(CombatIntents):
 
     # ------------------------------------------------------------------ who is fighting
 
-    def add_combatant(self, source: str, count: int = 1, *, side: str | None = None) -> Event:
+    def add_combatant(
+        self,
+        source: str,
+        count: int = 1,
+        *,
+        side: str | None = None,
+        stats: Mapping[str, int] | None = None,
+    ) -> Event:
         """Add a roster entry to the active encounter: a template or creature spawns `count`
-        numbered copies with inline sheets; a PC or NPC joins once, by reference."""
+        numbered copies with inline sheets; a PC or NPC joins once, by reference.
+
+        A name the roster does not know makes quick combatants instead (`add 3 thug`): the
+        system's default sheet with the few numbers in `stats` set (`quick_sheet`), kept inline
+        in the encounter only, so a GM can start a fight before writing any sheet."""
         self.require_writable()
         if not 1 <= count <= MAX_SPAWN:
             raise RulesError(f"add 1 to {MAX_SPAWN} at a time, not {count}")
-        slug = self.find_character(source)
+        try:
+            slug = self.find_character(source)
+        except RulesError as exc:
+            if "ambiguous" in str(exc):
+                raise
+            return self._add_quick(source, count, side, stats or {})
+        if stats:
+            known = ", ".join(self.system.quick_stats) or "none"
+            raise RulesError(
+                f"{self.roster[slug].name} has a sheet: edit it (e) rather than set {', '.join(stats)} "
+                f"here; numbers after a name are for quick combatants ({known})"
+            )
         ch = self.roster[slug]
         draft = Draft(self)
         enc = draft.encounter()
@@ -55,6 +79,36 @@ class EncounterIntents(CombatIntents):
             c = Combatant(id=enc.new_id(slug), name=ch.name, side=side, ref=slug)
             notices += enc.add(c, self._turn_order, ctx)
         return self._combat_event(draft, EventKind.ENCOUNTER, notices, ctx, who=slug)
+
+    def _add_quick(self, name: str, count: int, side: str | None, stats: Mapping[str, int]) -> Event:
+        """`count` ad-hoc combatants named after `name` ("Thug", or "Thug 1".."Thug 3"), each
+        with the system's quick sheet. A last word that is no side yet belongs to the name."""
+        draft = Draft(self)
+        enc = draft.encounter()
+        sides = {c.side for c in enc.combatants} | {"pcs", "foes"}
+        words = f"{name} {side or ''}".split()
+        side = words.pop() if len(words) > 1 and words[-1] in sides else None  # else part of the name
+        label = " ".join(words)
+        if not label or not valid_slug(slugify(label)):
+            raise RulesError(f"{name!r} cannot name a combatant")
+        sheet = self.guarded(lambda: self.system.dump_sheet(self.system.quick_sheet(dict(stats))))
+        ctx = self.round_context()
+        notices: list[Notice] = []
+        base = label[:1].upper() + label[1:]
+        taken = {c.name for c in enc.combatants}
+        numbered = any(t.startswith(f"{base} ") and t[len(base) + 1 :].isdigit() for t in taken)
+        n = 2 if base in taken else 1  # "Ogre" is there already: the next is "Ogre 2"
+        for _ in range(count):
+            if count == 1 and base not in taken and not numbered:
+                shown = base
+            else:
+                while f"{base} {n}" in taken:
+                    n += 1
+                shown = f"{base} {n}"
+            taken.add(shown)
+            c = Combatant(id=enc.new_id(slugify(shown)), name=shown, side=side or "foes", sheet=dict(sheet))
+            notices += enc.add(c, self._turn_order, ctx)
+        return self._combat_event(draft, EventKind.ENCOUNTER, notices, ctx, who=enc.combatants[-1].id)
 
     @staticmethod
     def _next_number(enc: Encounter, template: str) -> int:

@@ -375,7 +375,7 @@ class Session(EncounterIntents, RosterIntents, SheetIntents):
             case "uncond":
                 return self.remove_condition(a["who"], a["name"])
             case "add":
-                return self.add_combatant(a["source"], a["count"], side=a["side"])
+                return self.add_combatant(a["source"], a["count"], side=a["side"], stats=a.get("stats"))
             case "remove":
                 return self.remove_combatant(a["who"])
             case "out" | "in":

@@ -15,9 +15,9 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from gmconsole.engine.errors import RulesError
+from gmconsole.engine.errors import RulesError, validation_text
 from gmconsole.engine.tracks import StatusView, TrackView
 from gmconsole.engine.turn_order import RolledEachRound, TurnOrder
 from gmconsole.systems.base import GameSystem, RuleOption, SheetChange
@@ -51,6 +51,24 @@ class GenericSystem(GameSystem):
     summary = "free dice; d20 + stat vs difficulty; hit points; d20 initiative"
     sheet_model = GenericSheet
     options = (RuleOption("tied_simultaneous", "Tied initiative acts simultaneously", False),)
+
+    quick_stats = ("hp", "init")
+
+    def quick_sheet(self, stats: Mapping[str, int]) -> BaseModel:
+        """A 10 hp, +0 initiative combatant; `hp` sets both hit points and their maximum,
+        `init` the initiative bonus; any other name becomes a stat ("add thug hp 12 str 3")."""
+        sheet: dict[str, Any] = {"hp": 10, "hp_max": 10, "initiative": 0, "stats": {}}
+        for key, value in stats.items():
+            if key == "hp":
+                sheet["hp"] = sheet["hp_max"] = value
+            elif key in ("init", "initiative"):
+                sheet["initiative"] = value
+            else:
+                sheet["stats"][key] = value
+        try:
+            return GenericSheet.model_validate(sheet)
+        except ValidationError as exc:
+            raise RulesError(validation_text(exc)) from None
 
     def _sheet(self, sheet: BaseModel) -> GenericSheet:
         assert isinstance(sheet, GenericSheet)

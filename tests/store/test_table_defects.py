@@ -150,3 +150,28 @@ def test_a_dead_row_says_dead_once() -> None:
     orc = Combatant(id="o", name="Orc")
     assert badges(orc, StatusView("dead", "dead", "dead")) == "✝ dead"
     assert badges(orc, StatusView("dead", "dead", "bled out")) == "✝ dead (bled out)"
+
+
+def test_quick_combatants_need_no_sheet_first(tmp_path: Path) -> None:
+    with Session.create(tmp_path / "c", name="C", system_id="generic") as s:
+        s.execute("encounter Brawl")
+        s.execute("add 3 thug")
+        s.execute("add thug hp 12 init 14")
+        s.execute("add bandit chief pcs")
+        s.execute("add ogre hp 30")
+        s.execute("add ogre")
+        fighters = {c.name: c for c in s.encounter.combatants}
+        assert list(fighters) == ["Thug 1", "Thug 2", "Thug 3", "Thug 4", "Bandit chief", "Ogre", "Ogre 2"]
+        assert fighters["Thug 4"].sheet == {"hp": 12, "hp_max": 12, "initiative": 14, "stats": {}}
+        assert fighters["Bandit chief"].side == "pcs" and fighters["Thug 1"].side == "foes"
+        assert not s.roster  # nothing was written to the roster
+        s.undo()
+        assert "Ogre 2" not in {c.name for c in s.encounter.combatants}
+        with pytest.raises(RulesError, match="hp_max"):
+            s.execute("add thug hp 0")
+
+
+def test_numbers_after_a_roster_name_are_refused_with_the_reason(session: Session) -> None:
+    session.new_encounter("Ambush")
+    with pytest.raises(RulesError, match="has a sheet"):
+        session.execute("add goblin hp 12")

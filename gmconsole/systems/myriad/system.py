@@ -25,8 +25,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
+from gmconsole.engine.errors import RulesError, validation_text
 from gmconsole.engine.tracks import StatusView, TrackView
 from gmconsole.systems.base import (
     GameSystem,
@@ -193,6 +194,23 @@ class MyriadSystem(GameSystem):
     def status(self, sheet: BaseModel) -> StatusView:
         """active / hurt / KO / conceded / dead (see `views.status_view`)."""
         return status_view(_sheet(sheet))
+
+    quick_stats = ("power", "grace", "intellect", "spirit")
+
+    def quick_sheet(self, stats: Mapping[str, int]) -> BaseModel:
+        """A blank character with the named statistics set ("add 2 bandit power 3 grace 2");
+        its Wounds and Resolve lines follow the statistics as for any new sheet."""
+        data = self.dump_sheet(self.new_sheet())
+        data.pop("resilience", None)
+        for key, value in stats.items():
+            if key not in self.quick_stats:
+                known = ", ".join(self.quick_stats)
+                raise RulesError(f"Myriad has no statistic {key!r} for a quick combatant (known: {known})")
+            data["stats"][key] = value
+        try:
+            return self.parse_sheet(data)
+        except ValidationError as exc:
+            raise RulesError(validation_text(exc)) from None
 
     def health(self, sheet: BaseModel) -> str:
         """Boxes left: the Wounds line and its critical row always ("W4/6 C3/3"), other lines

@@ -26,8 +26,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
+from gmconsole.engine.errors import RulesError, validation_text
 from gmconsole.engine.tracks import StatusView, TrackView
 from gmconsole.systems.base import (
     Calculator,
@@ -153,6 +154,23 @@ class TorgSystem(GameSystem):
 
     def health(self, sheet: BaseModel) -> str:
         return views.health(_sheet(sheet))
+
+    quick_stats = tuple(a.lower() for a in ATTRIBUTE_NAMES)
+
+    def quick_sheet(self, stats: Mapping[str, int]) -> BaseModel:
+        """An ordinary villain with every attribute at the blank sheet's value and the named
+        ones set ("add 3 thug dex 9 tou 10"); Toughness follows TOU as on any sheet."""
+        data = self.dump_sheet(self.new_sheet())
+        data.update(kind="npc", side="villain")
+        for key, value in stats.items():
+            if key.upper() not in ATTRIBUTE_NAMES:
+                known = ", ".join(self.quick_stats)
+                raise RulesError(f"Torg has no attribute {key!r} for a quick combatant (known: {known})")
+            data["attributes"][key.upper()] = value
+        try:
+            return self.parse_sheet(data)
+        except ValidationError as exc:
+            raise RulesError(validation_text(exc)) from None
 
     def spawn(self, template: BaseModel) -> BaseModel:
         s = _sheet(template)
