@@ -412,33 +412,11 @@ class Session(EncounterIntents, RosterIntents, SheetIntents):
         return self.switch_encounter(slug)
 
     def completions(self, prefix: str) -> list[str]:
-        """Whole-line completions for what has been typed: verbs first, then the names that fit
-        the verb (combatants and roster for most, roster for `add`, tables after `roll table`,
-        encounters after `encounter`)."""
-        if " " not in prefix.strip() and not prefix.endswith(" "):
-            key = prefix.strip().lower()
-            verbs = [*commands.USAGE, *(a.key for a in self.system.sheet_actions)]
-            return [v for v in verbs if v.startswith(key)]
-        verb, _, rest = prefix.lstrip().partition(" ")
-        verb = commands.ALIASES.get(verb.lower(), verb.lower())
-        head = prefix[: len(prefix) - len(rest)]
-        if verb == "roll" and rest.lower().startswith("table "):
-            head, rest = head + rest[:6], rest[6:]
-            names = sorted({t.name for t in self.tables})
-        elif verb == "encounter":
-            names = [e.name for e in self.encounters.values()]
-        elif verb == "calc":
-            names = [c.key for c in self.system.calculators]
-        elif verb == "gen":
-            names = [g.key for g in self.system.generators]
-        elif verb == "add":
-            names = [c.name for c in self.roster.values()]
-        else:
-            enc = self.encounter
-            names = [c.name for c in enc.combatants] if enc else []
-            names += [c.name for c in self.roster.values() if c.name not in names]
-        key = rest.lower()
-        return [head + n for n in names if n.lower().startswith(key)]
+        """Whole-line completions for what has been typed, at any argument position (see
+        `gmconsole.store.completion`)."""
+        from gmconsole.store.completion import complete
+
+        return complete(self, prefix)
 
 
 def _as_list(result: Event | list[Event] | None) -> list[Event]:

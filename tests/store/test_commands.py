@@ -141,7 +141,25 @@ def test_execute_runs_lines_against_the_session(session: Session) -> None:
 
 def test_completions(fight: Session) -> None:
     assert fight.completions("d") == ["delay", "dmg"]
-    assert fight.completions("dmg gob") == ["dmg Goblin 1", "dmg Goblin 2", "dmg Goblin 3", "dmg Goblin"]
-    assert fight.completions("add b") == ["add Brak"]
-    assert fight.completions("encounter a") == ["encounter Ambush"]
+    assert fight.completions("dmg gob") == ["dmg goblin-1", "dmg goblin-2", "dmg goblin-3", "dmg goblin"]
+    assert fight.completions("add b") == ["add brak"]
+    assert fight.completions("encounter a") == ["encounter ambush"]
     assert fight.completions("zzz") == []
+
+
+def test_completion_at_every_argument_position(fight: Session) -> None:
+    """Names as slugs at any position, kinds after an amount, conditions after `uncond WHO`,
+    sources and sides after `add N`, options after `check WHO`, table names with spaces."""
+    fight.execute("cond goblin-2 stunned 2")
+    assert fight.completions("cond goblin-2 stunned 2 ") == [
+        "cond goblin-2 stunned 2 start", "cond goblin-2 stunned 2 end", "cond goblin-2 stunned 2 round"
+    ]
+    assert fight.completions("uncond goblin-2 ") == ["uncond goblin-2 stunned"]
+    assert fight.completions("uncond goblin-1 ") == []
+    assert fight.completions("add 3 gob") == ["add 3 goblin"]
+    assert "add 3 goblin foes" in fight.completions("add 3 goblin ")
+    assert fight.completions("dmg ayla 3 ") == [f"dmg ayla 3 {k}" for k in fight.system.damage_kinds]
+    assert fight.completions("check ayla ag") == ["check ayla agility"]
+    assert fight.completions("delay goblin-1 ay") == ["delay goblin-1 ayla"]
+    fight.execute("dmg goblin-1 1")  # a name completed as a slug is accepted by the verb
+    assert fight.completions("roll ta") == ["roll table"]

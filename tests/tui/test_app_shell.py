@@ -187,7 +187,7 @@ async def test_tab_completes_names_and_cycles(campaign: Path) -> None:
         await pilot.press("tab")
         first = line.value
         await pilot.press("tab")
-        assert {first, line.value} == {"dmg Goblin 1", "dmg Goblin 2"}
+        assert {first, line.value} == {"dmg goblin-1", "dmg goblin-2"}  # slugs: no spaces
         assert app.focused is line  # tab completed instead of moving focus
 
 
