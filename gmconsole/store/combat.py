@@ -107,14 +107,24 @@ class CombatIntents(SessionState):
 
     # ------------------------------------------------------------------ harm
 
-    def damage(self, who: str, amount: int, kind: str | None = None) -> Event:
+    def damage(
+        self,
+        who: str,
+        amount: int,
+        kind: str | None = None,
+        *,
+        lead: str = "",
+        extra_data: dict[str, Any] | None = None,
+    ) -> Event:
         """Harm someone through the system's tracks; a dropped combatant is marked out (after
-        the acting step, when the turn order says actors of one step act in the same instant)."""
+        the acting step, when the turn order says actors of one step act in the same instant).
+        `lead` opens the log line ("Kesh hits Grell (sword 8 + 3)"), `extra_data` joins the data."""
         self.require_writable()
         t = self.resolve(who)
         kind = self._damage_kind(kind)
         change = self.guarded(lambda: self.system.apply_damage(t.sheet, amount, kind))
-        return self._harm_event(EventKind.DAMAGE, t, change, {"amount": amount, "kind": kind})
+        data = {"amount": amount, "kind": kind, **(extra_data or {})}
+        return self._harm_event(EventKind.DAMAGE, t, change, data, lead=lead)
 
     def heal(self, who: str, amount: int, kind: str | None = None) -> Event:
         """Undo harm through the system; a combatant that was down and is up again comes back in."""
@@ -124,12 +134,16 @@ class CombatIntents(SessionState):
         change = self.guarded(lambda: self.system.heal(t.sheet, amount, kind))
         return self._harm_event(EventKind.HEAL, t, change, {"amount": amount, "kind": kind})
 
-    def _harm_event(self, kind: EventKind, t: Target, change: SheetChange, data: dict[str, Any]) -> Event:
+    def _harm_event(
+        self, kind: EventKind, t: Target, change: SheetChange, data: dict[str, Any], lead: str = ""
+    ) -> Event:
         draft = Draft(self)
         notices = self.settle(draft, t, change)
         status = self.system.status(change.sheet)
         data = {**data, "detail": change.detail, "status": status.health}
         text = f"{t.name} {change.text}" + "".join(f"; {n.text}" for n in notices)
+        if lead:
+            text = f"{lead}: {text}"
         return self._combat_event(draft, kind, notices, who=t.key, data=data, text=text)
 
     def settle(self, draft: Draft, t: Target, change: SheetChange) -> list[Notice]:

@@ -39,7 +39,8 @@ USAGE: dict[str, str] = {
     "out": "out WHO",
     "in": "in WHO",
     "roll": "roll EXPR | roll table NAME",
-    "check": "check WHO OPTION [vs N] [+MOD]",
+    "check": "check WHO OPTION [vs N] [at TARGET] [+MOD]",
+    "hit": "hit [typed dice...]",
     "undo": "undo",
     "redo": "redo",
     "encounter": "encounter NAME",
@@ -274,7 +275,24 @@ def _roll(verb: str, args: list[str], _n: Namer, _s: Namer) -> Command:
 
 
 def _check(verb: str, args: list[str], is_name: Namer, _s: Namer) -> Command:
+    """`check WHO OPTION [vs N] [at TARGET] [+MOD]`, the last three in any order; TARGET runs
+    to the next `vs` or signed number."""
     rest = list(args)
+    against = None
+    lowered = [t.lower() for t in rest]
+    if "at" in lowered[2:]:
+        cut = len(lowered) - 1 - lowered[::-1].index("at")
+        end = cut + 1
+        while (
+            end < len(rest)
+            and lowered[end] != "vs"
+            and not (rest[end][:1] in "+-" and _int(rest[end]) is not None)
+        ):
+            end += 1
+        against = " ".join(rest[cut + 1 : end]) or None
+        if against is None:
+            raise _fail(verb, "name the target after 'at'")
+        rest = rest[:cut] + rest[end:]
     modifiers = 0
     difficulty = None
     while rest:
@@ -289,9 +307,15 @@ def _check(verb: str, args: list[str], is_name: Namer, _s: Namer) -> Command:
     if len(rest) < 2:
         raise _fail(verb, "name someone and what they are tested on")
     who, option = _split_name(rest, is_name, keep=1)
-    return Command(
-        verb, {"who": who, "option": " ".join(option), "difficulty": difficulty, "modifiers": modifiers}
-    )
+    out: dict[str, Any] = {
+        "who": who,
+        "option": " ".join(option),
+        "difficulty": difficulty,
+        "modifiers": modifiers,
+    }
+    if against is not None:
+        out["against"] = against
+    return Command(verb, out)
 
 
 def _encounter(verb: str, args: list[str], _n: Namer, _s: Namer) -> Command:
@@ -329,6 +353,6 @@ _HANDLERS: dict[str, Callable[[str, list[str], Namer, Namer], Command]] = {
     "next": _typed, "start": _typed, "prev": _bare, "undo": _bare, "redo": _bare, "end": _bare,
     "hold": _hold, "ready": _ready, "now": _now, "delay": _delay, "pick": _one_who,
     "dmg": _harm, "heal": _harm, "cond": _cond, "uncond": _uncond, "add": _add,
-    "remove": _one_who, "out": _one_who, "in": _one_who, "roll": _roll, "check": _check,
+    "remove": _one_who, "out": _one_who, "in": _one_who, "roll": _roll, "check": _check, "hit": _typed,
     "encounter": _encounter, "set": _set, "calc": _calc, "gen": _gen,
 }  # fmt: skip

@@ -24,11 +24,11 @@ from gmconsole.engine.errors import GmConsoleError, RulesError
 from gmconsole.engine.events import Event, EventKind, History
 from gmconsole.store import commands
 from gmconsole.store.encounter_ops import EncounterIntents
+from gmconsole.store.exchange import ExchangeIntents
 from gmconsole.store.folder import CAMPAIGN_FILE, load_campaign_file, load_folder, system_reference_tables
 from gmconsole.store.lock import CampaignLock
 from gmconsole.store.log import LOG_PAGE, LogPages, plain
 from gmconsole.store.roster_ops import RosterIntents
-from gmconsole.store.sheet_ops import SheetIntents
 from gmconsole.store.state import Target
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 __all__ = ["Session", "Target"]
 
 
-class Session(EncounterIntents, RosterIntents, SheetIntents):
+class Session(EncounterIntents, RosterIntents, ExchangeIntents):
     """One open campaign (see the module docstring and notes/SESSION_API.md).
 
     `log` holds the events read so far, oldest first, then this session's. Opening reads only
@@ -384,7 +384,11 @@ class Session(EncounterIntents, RosterIntents, SheetIntents):
                 from gmconsole.engine.checks import CheckRequest  # the tests' types, on first test
 
                 req = CheckRequest(option=a["option"], difficulty=a["difficulty"], modifiers=a["modifiers"])
+                if a.get("against"):
+                    return self.aimed_check(a["who"], req, a["against"])
                 return self.check(a["who"], req)
+            case "hit":
+                return self.hit(dice=a.get("dice"))
             case "undo":
                 return self.undo()
             case "redo":

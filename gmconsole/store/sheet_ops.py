@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gmconsole.engine.errors import RulesError
 from gmconsole.engine.events import Event, EventKind
@@ -20,7 +20,7 @@ from gmconsole.store.state import Draft, Target
 from gmconsole.systems.base import RuleOption
 
 if TYPE_CHECKING:
-    from gmconsole.engine.checks import CheckRequest, Odds
+    from gmconsole.engine.checks import CheckRequest, CheckResult, Odds
 
 
 class SheetIntents(CombatIntents):
@@ -33,9 +33,22 @@ class SheetIntents(CombatIntents):
         scene.dice = list(dice or [])
         return scene
 
-    def check(self, who: str, request: CheckRequest, *, dice: Sequence[int] | None = None) -> Event:
+    last_result: CheckResult | None = None
+    """The result object of the newest test this session logged (for its follow-ups)."""
+
+    def check(
+        self,
+        who: str,
+        request: CheckRequest,
+        *,
+        dice: Sequence[int] | None = None,
+        note: str = "",
+        extra_data: dict[str, Any] | None = None,
+    ) -> Event:
         """A test of skill through the system; data holds the CheckResult fields. What the
-        test spends or draws (`after_check`) is saved with it, so undo takes it back too."""
+        test spends or draws (`after_check`) is saved with it, so undo takes it back too.
+        `note` is added to the log line ("against Kaa-Tok's defence 11"), `extra_data` to the
+        event's data."""
         self.require_writable()
         target = self.resolve(who)
         request = self._with_switch_defaults(target, request)
@@ -48,11 +61,15 @@ class SheetIntents(CombatIntents):
         text = result.summary()
         if not text.startswith(target.name):
             text = f"{target.name}: {text}"
+        if note:
+            text += f" [{note}]"
         if change is not None:
             notices = self.settle(draft, target, change)
             text += "".join(f"; {t}" for t in [change.text, *(n.text for n in notices)] if t)
-        data = {"request": plain(request), **plain(result)}
-        return self.commit(draft, EventKind.CHECK, text, who=target.key, data=data)
+        data = {"request": plain(request), **plain(result), **(extra_data or {})}
+        event = self.commit(draft, EventKind.CHECK, text, who=target.key, data=data)
+        self.last_result = result
+        return event
 
     def odds(self, who: str, request: CheckRequest) -> Odds | None:
         """The exact chance of success before rolling (no event); None when unknowable."""

@@ -112,7 +112,8 @@ class Opposition:
     opponent_total: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     note: str = ""
-    """One line for the dialog and the log: "vs Kaatok's Defence 11"."""
+    """What the target opposes with, for the dialog and the log: "Defence 11", "dodge 12".
+    The console names the target itself ("at Kaa-Tok 2: dodge 12"), so leave the name out."""
 
 
 @dataclass(frozen=True)

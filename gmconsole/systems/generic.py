@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from gmconsole.engine.errors import RulesError, validation_text
 from gmconsole.engine.tracks import StatusView, TrackView
 from gmconsole.engine.turn_order import RolledEachRound, TurnOrder
-from gmconsole.systems.base import GameSystem, RuleOption, SheetChange
+from gmconsole.systems.base import DamageOffer, GameSystem, Opposition, RuleOption, SheetChange
 
 if TYPE_CHECKING:
     from gmconsole.engine.checks import CheckOption, CheckRequest, CheckResult, Odds
@@ -69,6 +69,31 @@ class GenericSystem(GameSystem):
             return GenericSheet.model_validate(sheet)
         except ValidationError as exc:
             raise RulesError(validation_text(exc)) from None
+
+    DEFENCE_STATS = ("defence", "defense", "ac")
+    DAMAGE_STATS = ("damage", "dmg")
+
+    def oppose(self, sheet: BaseModel, option: str, target: BaseModel) -> Opposition | None:
+        """A target with a defence stat ("defence", "defense" or "ac") sets the difficulty."""
+        stats = self._sheet(target).stats
+        key = next((k for k in self.DEFENCE_STATS if k in stats), None)
+        return None if key is None else Opposition(difficulty=stats[key], note=f"{key} {stats[key]}")
+
+    def damage_offer(
+        self,
+        sheet: BaseModel,
+        request: CheckRequest,
+        result: CheckResult,
+        target: BaseModel,
+        rng: random.Random,
+        dice: Sequence[int] | None = None,
+    ) -> DamageOffer | None:
+        """A hit deals the attacker's "damage" stat in hit points; None without one."""
+        stats = self._sheet(sheet).stats
+        key = next((k for k in self.DAMAGE_STATS if k in stats), None)
+        if not result.success or key is None:
+            return None
+        return DamageOffer(amount=stats[key], kind="damage", text=f"{key} {stats[key]}")
 
     def _sheet(self, sheet: BaseModel) -> GenericSheet:
         assert isinstance(sheet, GenericSheet)

@@ -75,6 +75,15 @@ def p(line: str) -> Command | None:
         ("end", Command("end")),
         ("set conflict social", Command("set", {"key": "conflict", "value": "social"})),
         ("calc measure 250 meters", Command("calc", {"key": "measure", "args": ["250", "meters"]})),
+        ("hit", Command("hit")),
+        ("hit 4 6", Command("hit", {"dice": [4, 6]})),
+        (
+            "check ayla melee at orc 2 vs 12 +1",
+            Command(
+                "check",
+                {"who": "ayla", "option": "melee", "difficulty": 12, "modifiers": 1, "against": "orc 2"},
+            ),
+        ),
         (
             "gen npc ogre brute as Grom",
             Command("gen", {"key": "npc", "args": ["ogre", "brute"], "name": "Grom"}),
@@ -90,7 +99,7 @@ def test_every_verb_has_a_parse_case() -> None:
     # keep the table above honest: a new verb must come with a test line
     covered = {"next", "start", "prev", "hold", "ready", "now", "delay", "pick", "dmg", "heal", "cond"}
     covered |= {"uncond", "add", "remove", "out", "in", "roll", "check", "undo", "redo", "encounter", "end"}
-    covered |= {"set", "calc", "gen"}
+    covered |= {"set", "calc", "gen", "hit"}
     assert set(USAGE) == covered
 
 

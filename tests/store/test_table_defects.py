@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from gmconsole.cli import main
+from gmconsole.engine.checks import CheckRequest
 from gmconsole.engine.errors import RulesError
 from gmconsole.store import Session, check_campaign
 from gmconsole.store.commands import Command, CommandError, parse
@@ -175,3 +176,24 @@ def test_numbers_after_a_roster_name_are_refused_with_the_reason(session: Sessio
     session.new_encounter("Ambush")
     with pytest.raises(RulesError, match="has a sheet"):
         session.execute("add goblin hp 12")
+
+
+def test_an_aimed_test_takes_the_targets_defence_and_a_hit_offers_its_damage(tmp_path: Path) -> None:
+    with Session.create(tmp_path / "c", name="C", system_id="generic") as s:
+        s.execute("encounter Brawl; add hero pcs hp 20 melee 5 damage 6; add thug hp 8 ac 12; start")
+        typed = s.execute("check hero melee vs 5 at thug")  # a typed difficulty wins
+        assert typed.data["target"] == 5
+        test = s.aimed_check("hero", CheckRequest(option="melee"), "thug", dice=[10])
+        assert test.data["against"] == "thug" and test.data["target"] == 12 and test.data["success"]
+        assert "at Thug: ac 12" in test.text
+        hit = s.execute("hit")
+        assert hit.data["exchange"] == test.id and hit.data["amount"] == 6
+        assert hit.text.startswith("Hero hits (damage 6): Thug")
+        assert s.encounter.get("thug").sheet["hp"] == 2
+        with pytest.raises(RulesError, match="already applied"):
+            s.execute("hit")
+        s.undo()
+        assert s.encounter.get("thug").sheet["hp"] == 8
+        s.aimed_check("hero", CheckRequest(option="melee"), "thug", dice=[1])
+        with pytest.raises(RulesError, match="failed: no damage"):
+            s.hit()

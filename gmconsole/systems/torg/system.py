@@ -32,7 +32,9 @@ from gmconsole.engine.errors import RulesError, validation_text
 from gmconsole.engine.tracks import StatusView, TrackView
 from gmconsole.systems.base import (
     Calculator,
+    DamageOffer,
     GameSystem,
+    Opposition,
     RuleOption,
     Scene,
     SheetAction,
@@ -423,6 +425,26 @@ class TorgSystem(GameSystem):
         from gmconsole.systems.torg.resolution import run_check  # the dice rules, on first test
 
         return run_check(_sheet(sheet), request, rng, dice, who)
+
+    def oppose(self, sheet: BaseModel, option: str, target: BaseModel) -> Opposition | None:
+        """An attack skill against the target's passive defence (see `aim`)."""
+        from gmconsole.systems.torg import aim
+
+        return aim.oppose(_sheet(sheet), option, _sheet(target))
+
+    def damage_offer(
+        self,
+        sheet: BaseModel,
+        request: CheckRequest,
+        result: CheckResult,
+        target: BaseModel,
+        rng: random.Random,
+        dice: Sequence[int] | None = None,
+    ) -> DamageOffer | None:
+        """Weapon (or STR) + the bonus as a damage total (see `aim`)."""
+        from gmconsole.systems.torg import aim
+
+        return aim.damage_offer(_sheet(sheet), request.option, result)
 
     def odds(self, sheet: BaseModel, request: CheckRequest) -> Odds | None:
         from gmconsole.systems.torg.resolution import check_odds
