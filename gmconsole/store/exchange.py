@@ -44,6 +44,20 @@ class ExchangeIntents(SheetIntents):
     ) -> Event:
         """A test of `who` against combatant `against`: the difficulty (or opposing total) the
         GM left out is taken from the target's sheet; typed numbers always win."""
+        request, opposition = self.aimed_request(who, request, against)
+        target = self.resolve(against)
+        tkey = (target.combatant.id if target.combatant is not None else target.key) or against
+        note = self._against_note(target.name, opposition)
+        event = self.check(who, request, dice=dice, note=note, extra_data={"against": tkey})
+        assert self.last_result is not None
+        self.last_aimed = Aimed(event.id, who, tkey, request, self.last_result)
+        return event
+
+    def aimed_request(
+        self, who: str, request: CheckRequest, against: str
+    ) -> tuple[CheckRequest, Opposition | None]:
+        """`request` with what the target's sheet opposes it with filled in, where the GM typed
+        no difficulty or opposing total (the test dialog's odds use this too)."""
         attacker, target = self.resolve(who), self.resolve(against)
         opposition = self.guarded(lambda: self.system.oppose(attacker.sheet, request.option, target.sheet))
         if opposition is not None and request.difficulty is None and request.opponent_total is None:
@@ -53,12 +67,7 @@ class ExchangeIntents(SheetIntents):
                 opponent_total=opposition.opponent_total,
                 extra={**opposition.extra, **request.extra},
             )
-        tkey = (target.combatant.id if target.combatant is not None else target.key) or against
-        note = self._against_note(target.name, opposition)
-        event = self.check(who, request, dice=dice, note=note, extra_data={"against": tkey})
-        assert self.last_result is not None
-        self.last_aimed = Aimed(event.id, who, tkey, request, self.last_result)
-        return event
+        return request, opposition
 
     @staticmethod
     def _against_note(name: str, opposition: Opposition | None) -> str:

@@ -125,7 +125,14 @@ ACTIONS: tuple[Action, ...] = (
         "@command_line",
         True,
     ),
-    Action("reroll", "R", "Re-roll", "Roll the selected log entry's dice again", "Dice", "@reroll"),
+    Action(
+        "reroll", "R", "Re-roll", "Roll the selected log entry again: dice, or a test with the same inputs",
+        "Dice", "@reroll",
+    ),
+    Action(
+        "hit", "H", "Hit", "Apply the damage of the last successful aimed test (check ... at TARGET)",
+        "Dice", "hit",
+    ),
     Action("undo", "u", "Undo", "Undo the last change", "Dice", "undo", True),
     Action("redo", "ctrl+r,ctrl+y", "Redo", "Redo what was undone", "Dice", "redo"),
     # View

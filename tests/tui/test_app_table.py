@@ -124,7 +124,7 @@ async def test_hold_then_act_now(campaign: Path) -> None:
         await pilot.pause()
         enc = app.session.encounter
         assert enc.get(first.id).status == "held"
-        assert f"{first.name}  [held]" in screen_text(app)
+        assert re.search(rf"{re.escape(first.name)}  \S+  \[held\]", screen_text(app))  # after its health
         assert first.id not in [c.id for c in enc.acting]
         main_screen(app).query_one("#init-list").select_key(first.id)
         await pilot.press("i")

@@ -71,3 +71,61 @@ async def test_the_torg_tracker_at_80x24_folds_its_card_and_keeps_the_one_just_h
         await pilot.pause()
         tracker = screen_text(app).split("╰")[0]
         assert "Edeinos 3" in tracker and "▶" in tracker, tracker
+
+
+async def test_an_attack_aimed_in_the_dialog_goes_straight_into_damage(tmp_path: Path) -> None:
+    """Quick combatants by name, a test aimed at one of them (its AC fills the difficulty and
+    the odds), H applies the hit's damage as the test's follow-up, R re-rolls the test, and the
+    dialog remembers the last test for that character."""
+    from textual.widgets import Input, Select
+
+    from gmconsole.engine.events import EventKind
+    from gmconsole.store import Session
+    from gmconsole.tui.screens.check_dialog import CheckDialog
+
+    with Session.create(tmp_path / "c", name="C", system_id="generic") as s:
+        s.execute("encounter Brawl; add hero pcs hp 20 melee 5 damage 6; add thug hp 8 ac 12; start")
+    app = make_app(tmp_path / "c")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.job_check("hero")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, CheckDialog)
+        dialog.query_one("#check-option", Select).value = "melee"
+        dialog.query_one("#check-at", Select).value = "thug"
+        await pilot.pause()
+        assert "Chance of success: 70%" in odds_text(dialog)  # d20 + 5 vs AC 12: 8 or more
+        dialog.query_one("#check-dice", Input).value = "15"
+        await pilot.press("f2")
+        await pilot.pause()
+        test = app.session.log[-1]
+        assert test.kind == EventKind.CHECK and test.data["against"] == "thug" and test.data["success"]
+        await pilot.press("H")
+        await pilot.pause()
+        hit = app.session.log[-1]
+        assert hit.kind == EventKind.DAMAGE and hit.data["exchange"] == test.id
+        assert app.session.encounter.get("thug").sheet["hp"] == 2
+        await pilot.press("3")
+        await pilot.pause()
+        for _ in range(3):  # the log's cursor to the test, then R rolls it again
+            if app.screen.query_one("DiceLog").selected == test.id:
+                break
+            await pilot.press("up")
+        await pilot.press("R")
+        await pilot.pause()
+        again = app.session.log[-1]
+        assert again.kind == EventKind.CHECK and again.id != test.id and again.data["against"] == "thug"
+        await pilot.press("1")
+        app.screen.job_check("hero")
+        await pilot.pause()
+        remembered = app.screen
+        assert remembered.query_one("#check-option", Select).value == "melee"
+        assert remembered.query_one("#check-at", Select).value == "thug"
+
+
+def odds_text(dialog) -> str:
+    from gmconsole.tui.widgets.odds_chart import OddsChart
+    from gmconsole.tui.widgets.odds_chart import odds_text as render
+
+    return render(dialog.query_one(OddsChart).odds, 60).plain

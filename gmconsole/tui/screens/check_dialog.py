@@ -8,9 +8,12 @@ switches ride in `CheckRequest.extra`: a system may offer them as `check_switche
 list[RuleOption]` (drawn as yes/no choices, a list of the option's `choices`, or a text box),
 and anything else is typed as ``key = value`` pairs
 (values read as TOML, so ``burn = [{sfx = "power_strike", dice = [4]}]`` works; bare words are
-text). Enter in any box (or F2) rolls; faces typed in the Dice box are used instead of random
-ones. The dialog runs `session.check` itself, shows a refusal in place, and dismisses with
-the logged `Event`.
+text). Enter moves to the next field (in the Dice box it rolls) and F2 or the Roll button rolls;
+faces typed in the Dice box are used instead of random ones. "At" aims the test at a combatant:
+what the target's sheet opposes it with fills the difficulty (`Session.aimed_request`), and a
+hit can then be followed by its damage on one key in the main screen (H). The dialog runs the
+session's test itself, shows a refusal in place, and dismisses with the logged `Event`. What a
+character was last tested on (test, against, at, modifiers) is remembered for this sitting.
 """
 
 from __future__ import annotations
@@ -35,6 +38,8 @@ from gmconsole.tui.widgets.text_input import TextInput
 if TYPE_CHECKING:
     from gmconsole.store.session import Session
 
+REMEMBERED: dict[tuple[str, str], dict[str, Any]] = {}
+"""(campaign folder, who) -> the fields of that character's last test, for this sitting."""
 NUMBER = "__number__"
 OPPONENT = "__opponent__"
 NONE = "__none__"
@@ -43,6 +48,7 @@ FIELD_HELP = {
     "check-who": "Who is tested: the encounter's combatants, then the roster.",
     "check-option": "The test: Enter opens the list, type to jump to a name.",
     "check-against": "A difficulty from the system's ladder, a number, or an opponent's total.",
+    "check-at": "Aim at a combatant: the target's sheet gives the difficulty; a hit offers damage (H).",
     "check-target": "The number to reach, or the opponent's total.",
     "check-mods": "Added to the roll (negative for a penalty).",
     "check-dice": "Faces rolled at the table, in order (6 3 5); blank: the console rolls.",
@@ -110,6 +116,7 @@ class CheckDialog(ModalScreen[Event | None]):
         Binding("escape", "cancel", "Cancel", id="check.cancel"),
         Binding("f2", "roll", "Roll", priority=True, id="check.roll"),
     ]
+    AT_NOBODY = "__nobody__"
 
     def __init__(self, session: Session, who: str | None = None) -> None:
         super().__init__()
@@ -156,6 +163,8 @@ class CheckDialog(ModalScreen[Event | None]):
                                                prompt="pick a test"))
                 yield self._row("Against", Select(self._against_options(), value=self._default_against(),
                                                   allow_blank=False, id="check-against", compact=True))
+                yield self._row("At", Select(self._at_options(), value=self.AT_NOBODY, allow_blank=False,
+                                             id="check-at", compact=True))
                 target = TextInput(
                     placeholder="number (TN or opponent's total)",
                     type="integer",
@@ -173,7 +182,7 @@ class CheckDialog(ModalScreen[Event | None]):
             yield OddsChart(id="check-odds")
             yield Static("", id="check-error", markup=False)
             with Horizontal(id="check-buttons"):
-                yield Static("Enter/F2 roll · Esc cancel", id="check-hint")
+                yield Static("F2 roll · Enter: next field (Dice: roll) · Esc", id="check-hint")
                 yield Button("Roll", id="check-roll", compact=True)
 
     @staticmethod
@@ -224,6 +233,34 @@ class CheckDialog(ModalScreen[Event | None]):
         ladder = [(f"{d.label} ({d.value})", d.key) for d in self.difficulties]
         return [*ladder, ("a number…", NUMBER), ("opponent's total…", OPPONENT), ("no target", NONE)]
 
+    def _at_options(self) -> list[tuple[str, str]]:
+        enc = self.session.encounter
+        fighters = [(c.name, c.id) for c in enc.combatants if c.status != "out"] if enc else []
+        return [("nobody (an unaimed test)", self.AT_NOBODY), *fighters]
+
+    @property
+    def at(self) -> str | None:
+        value = self.query_one("#check-at", Select).value
+        return None if value in (self.AT_NOBODY, Select.NULL) else str(value)
+
+    def _remember(self) -> None:
+        if not self.who:
+            return
+        names = ("option", "against", "at", "target", "mods")
+        fields = {name: getattr(self.query_one(f"#check-{name}"), "value", None) for name in names}
+        REMEMBERED[(str(self.session.path), self.who)] = fields
+
+    def _recall(self) -> None:
+        """Fill the fields with this character's last test, where they still make sense."""
+        fields = REMEMBERED.get((str(self.session.path), self.who or ""), {})
+        for name, value in fields.items():
+            widget = self.query_one(f"#check-{name}")
+            if isinstance(widget, Select):
+                if any(v == value for _, v in widget._options):  # Select has no public getter
+                    widget.value = value
+            elif isinstance(widget, Input):
+                widget.value = str(value)
+
     def _default_against(self) -> str:
         for d in self.difficulties:
             if d.key.lower() in _PREFERRED or d.label.lower() in _PREFERRED:
@@ -232,6 +269,8 @@ class CheckDialog(ModalScreen[Event | None]):
 
     def on_mount(self) -> None:
         self._who_changed()
+        self._recall()
+        self._target_enabled()
         self._fit_labels()
         self.query_one("#check-option", Select).focus()
 
@@ -330,6 +369,8 @@ class CheckDialog(ModalScreen[Event | None]):
         error = ""
         try:
             request = self.request()
+            if self.who and self.at:
+                request, _ = self.session.aimed_request(self.who, request, self.at)
             if self.who:
                 self.odds = self.session.odds(self.who, request)
         except (ValueError, GmConsoleError) as exc:
@@ -355,6 +396,8 @@ class CheckDialog(ModalScreen[Event | None]):
             return
         if event.select.id == "check-against":
             self._target_enabled()
+        if event.select.id == "check-at" and self.at is not None:
+            self.query_one("#check-against", Select).value = NONE  # the target's sheet says
         self._update()
 
     @on(Input.Changed)
@@ -364,8 +407,13 @@ class CheckDialog(ModalScreen[Event | None]):
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
+        """Enter moves on (a GM fills several fields); in the Dice box, the last thing typed, it
+        rolls, as F2 and the button do anywhere."""
         event.stop()
-        self.action_roll()
+        if event.input.id == "check-dice":
+            self.action_roll()
+        else:
+            self.focus_next()
 
     @on(Button.Pressed, "#check-roll")
     def _roll_pressed(self) -> None:
@@ -379,10 +427,14 @@ class CheckDialog(ModalScreen[Event | None]):
         try:
             request = self.request()
             dice = parse_faces(self.query_one("#check-dice", Input).value)
-            event = self.session.check(self.who, request, dice=dice)
+            if self.at:
+                event = self.session.aimed_check(self.who, request, self.at, dice=dice)
+            else:
+                event = self.session.check(self.who, request, dice=dice)
         except (ValueError, GmConsoleError, OSError) as exc:
             self._error(str(exc))
             return
+        self._remember()
         self.dismiss(event)
 
     def action_cancel(self) -> None:

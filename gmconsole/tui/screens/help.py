@@ -161,7 +161,8 @@ def verbs_table() -> Table:
     table.add_row(Text("3d6+2, 4d6kh3, 1d20+5 …"), Text("dice; several commands: next; dmg orc 5"))
     usages = [Text(u) for u in commands.USAGE.values()]
     half = (len(usages) + 1) // 2
-    for left, right in zip(usages[:half], [*usages[half:], Text()], strict=True):
+    right_column = [*usages[half:], *([Text()] * (len(usages) % 2))]  # an odd count leaves a gap
+    for left, right in zip(usages[:half], right_column, strict=True):
         table.add_row(left, right)
     return table
 

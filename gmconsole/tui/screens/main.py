@@ -304,7 +304,8 @@ class MainScreen(Screen[None]):
         """The test dialog rolls through the session itself (it stays open on a refusal) and
         returns the event, or None when cancelled; the screen only reports and redraws."""
         if event is not None:
-            self.say(event.text)
+            aimed = event.data.get("against") and event.data.get("success")
+            self.say(f"{event.text} · H applies the damage" if aimed else event.text)
         self.refresh_all()
 
     # ------------------------------------------------------------------ messages from panes
@@ -331,10 +332,22 @@ class MainScreen(Screen[None]):
 
     @on(Reroll)
     def _reroll(self, message: Reroll) -> None:
+        """A dice roll again, or a test again with the same inputs and new dice."""
         event = self.query_one(DiceLog).event(message.event_id)
-        expr = (event.data or {}).get("expr") if event else None
+        data = (event.data or {}) if event else {}
+        if event is not None and isinstance(data.get("request"), dict) and event.who:
+            from gmconsole.engine.checks import CheckRequest
+
+            request = CheckRequest(**data["request"])
+            who, against = event.who, data.get("against")
+            if against:
+                self._intent(lambda: self.session.aimed_check(who, request, against))
+            else:
+                self._intent(lambda: self.session.check(who, request))
+            return
+        expr = data.get("expr")
         if event is None or not expr:
-            self.say("only a dice roll can be rolled again", error=True)
+            self.say("only a dice roll or a test can be rolled again", error=True)
             return
         self._intent(lambda: self.session.roll(expr, who=event.who, label=event.data.get("label")))
 
