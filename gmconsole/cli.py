@@ -43,8 +43,10 @@ def _parser() -> argparse.ArgumentParser:
     o.add_argument("expr")
     o.add_argument("--json", action="store_true", help="print the distribution as JSON")
 
-    n = sub.add_parser("new", help="create a campaign folder")
-    n.add_argument("path")
+    n = sub.add_parser(
+        "new", help="create a campaign folder (a bare NAME goes to ~/.local/share/gmconsole/campaigns)"
+    )
+    n.add_argument("path", metavar="PATH|NAME")
     n.add_argument("--system", required=True, help=f"system id, one of: {installed}")
     n.add_argument("--name", help="campaign name (default: the folder name)")
 
@@ -106,9 +108,9 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    from gmconsole.store import create_campaign
+    from gmconsole.store.campaigns import campaign_path, create_campaign
 
-    path = Path(args.path)
+    path = campaign_path(args.path)
     create_campaign(path, name=args.name or path.name, system_id=args.system)
     print(f"created {path} ({args.system})")
     return 0

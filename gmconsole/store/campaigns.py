@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from gmconsole.store.files import atomic_write
@@ -19,6 +20,21 @@ GITIGNORE = """\
 .lock
 .*.tmp
 """
+
+
+def campaigns_home() -> Path:
+    """Where a campaign named without a folder goes: ``$XDG_DATA_HOME/gmconsole/campaigns``
+    (``~/.local/share/gmconsole/campaigns`` when unset), never inside the program's checkout."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "gmconsole" / "campaigns"
+
+
+def campaign_path(target: str) -> Path:
+    """A folder as typed ("./ambush", "~/games/x", "/srv/c") or, for a bare name ("ambush"),
+    the same name under `campaigns_home`."""
+    if os.sep in target or (os.altsep and os.altsep in target) or target in (".", ".."):
+        return Path(target).expanduser()
+    return campaigns_home() / target
 
 
 def create_campaign(path: Path, name: str, system_id: str) -> Path:

@@ -197,3 +197,15 @@ def test_an_aimed_test_takes_the_targets_defence_and_a_hit_offers_its_damage(tmp
         s.aimed_check("hero", CheckRequest(option="melee"), "thug", dice=[1])
         with pytest.raises(RulesError, match="failed: no damage"):
             s.hit()
+
+
+def test_new_with_a_bare_name_goes_to_the_users_data_folder(
+    data_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["new", "night-road", "--system", "generic"]) == 0
+    assert (data_home / "night-road" / "campaign.toml").is_file()
+    assert not (tmp_path / "night-road").exists()
+    assert main(["new", "./here", "--system", "generic"]) == 0  # a path stays a path
+    assert (tmp_path / "here" / "campaign.toml").is_file()
+    assert str(data_home / "night-road") in capsys.readouterr().out

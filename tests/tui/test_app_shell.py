@@ -192,7 +192,7 @@ async def test_tab_completes_names_and_cycles(campaign: Path) -> None:
 
 
 async def test_picker_creates_a_campaign_and_it_reopens_next_time(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, data_home: Path
 ) -> None:
     monkeypatch.chdir(tmp_path)
     app = GmConsole(None)
@@ -207,7 +207,7 @@ async def test_picker_creates_a_campaign_and_it_reopens_next_time(
         await pilot.press("enter")
         await pilot.pause()
         assert app.session is not None and app.session.campaign.name == "Night Road"
-        assert (tmp_path / "campaigns" / "night-road" / "campaign.toml").is_file()
+        assert (data_home / "night-road" / "campaign.toml").is_file()  # not inside the checkout
     again = GmConsole(None)
     async with again.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

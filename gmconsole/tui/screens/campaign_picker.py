@@ -16,6 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from gmconsole.store.campaigns import campaign_path, campaigns_home
 from gmconsole.systems import system_ids
 from gmconsole.tui.widgets.text_input import TextInput
 
@@ -34,12 +35,12 @@ def slugify(name: str) -> str:
 
 
 def find_campaigns(recent: list[str], root: Path | None = None) -> list[str]:
-    """Recent campaigns that still exist, then every folder with a campaign.toml under
-    ``./campaigns`` (deduplicated, as absolute paths)."""
+    """Recent campaigns that still exist, then every folder with a campaign.toml under the
+    campaigns home (where new ones go) and ``./campaigns`` (deduplicated, absolute paths)."""
     found: list[str] = [p for p in recent if (Path(p) / "campaign.toml").is_file()]
-    base = (root or Path.cwd()) / "campaigns"
-    if base.is_dir():
-        found += [str(p.parent.resolve()) for p in sorted(base.glob("*/campaign.toml"))]
+    for base in (campaigns_home(), (root or Path.cwd()) / "campaigns"):
+        if base.is_dir():
+            found += [str(p.parent.resolve()) for p in sorted(base.glob("*/campaign.toml"))]
     return list(dict.fromkeys(found))
 
 
@@ -76,7 +77,11 @@ class CampaignPicker(ModalScreen["str | NewCampaign | None"]):
             yield Label("New campaign (ctrl+n): name, system, then Create")
             yield TextInput(placeholder="Campaign name", id="new-name", compact=True)
             yield Select([(s, s) for s in system_ids()], prompt="system", id="new-system", compact=True)
-            yield TextInput(placeholder="folder (default: campaigns/<name>)", id="new-path", compact=True)
+            yield TextInput(
+                placeholder="folder (default: ~/.local/share/gmconsole/campaigns/<name>)",
+                id="new-path",
+                compact=True,
+            )
             yield Button("Create", id="create", variant="primary", compact=True)
             yield Static(f"✗ {self.error}" if self.error else "", id="picker-error", markup=False)
             yield Static("Tab moves between fields · Enter opens", classes="hint")
@@ -106,7 +111,8 @@ class CampaignPicker(ModalScreen["str | NewCampaign | None"]):
         if not isinstance(system, str):
             error.update("✗ pick the campaign's system")
             return
-        path = self.query_one("#new-path", Input).value.strip() or f"campaigns/{slugify(name)}"
+        typed = self.query_one("#new-path", Input).value.strip()
+        path = str(campaign_path(typed) if typed else campaigns_home() / slugify(name))
         if Path(path).exists() and any(Path(path).iterdir()):
             error.update(f"✗ {path} already exists and is not empty")
             return
