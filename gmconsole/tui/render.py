@@ -48,19 +48,14 @@ def event_text(event: Event) -> Text:
 
 
 _STRUCK = re.compile(r"~~(.+?)~~")
-_DROPPED = re.compile(r"(?<=[\[ ])\((\d+!?)\)(?=[ \]])")
+_DROPPED = re.compile(r"(?<=[\[ (])\((-?\d+[r!*f]*)\)(?=[ \],)])")
 _TOTAL = re.compile(r"(?<= = )-?\d+")
 
 
 def marked_text(text: str) -> Text:
-    """Plain engine text with "~~x~~" shown as a struck "(x)", dropped "(x)" struck too."""
-    out = Text()
-    pos = 0
-    for m in _STRUCK.finditer(text):
-        out.append(text[pos : m.start()])
-        out.append(f"({m.group(1)})", style="strike dim")
-        pos = m.end()
-    out.append(text[pos:])
+    """Plain engine text with a dropped die "(x)" struck through (logs written before dice
+    read "(x)" everywhere said "~~x~~": shown the same way)."""
+    out = Text(_STRUCK.sub(r"(\1)", text))
     plain = out.plain
     for m in _DROPPED.finditer(plain):
         out.stylize("strike dim", m.start(), m.end())

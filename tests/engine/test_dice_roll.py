@@ -26,11 +26,11 @@ from gmconsole.engine.dice import (
     [
         ("1d20+5", [14], 19, "1d20 (14) + 5 = 19"),
         ("d20", [20], 20, "1d20 (20) = 20"),
-        ("4d6k3", [6, 5, 2, 4], 15, "4d6kh3 (6, 5, ~~2~~, 4) = 15"),
-        ("4d6kl1", [6, 5, 2, 4], 2, "4d6kl1 (~~6~~, ~~5~~, 2, ~~4~~) = 2"),
-        ("4d6dh1", [6, 5, 2, 4], 11, "4d6dh1 (~~6~~, 5, 2, 4) = 11"),
-        ("4d6dl1", [3, 3, 3, 6], 12, "4d6dl1 (~~3~~, 3, 3, 6) = 12"),  # ties: the first goes
-        ("2d20kh1+3", [8, 13], 16, "2d20kh1 (~~8~~, 13) + 3 = 16"),
+        ("4d6k3", [6, 5, 2, 4], 15, "4d6kh3 (6, 5, (2), 4) = 15"),
+        ("4d6kl1", [6, 5, 2, 4], 2, "4d6kl1 ((6), (5), 2, (4)) = 2"),
+        ("4d6dh1", [6, 5, 2, 4], 11, "4d6dh1 ((6), 5, 2, 4) = 11"),
+        ("4d6dl1", [3, 3, 3, 6], 12, "4d6dl1 ((3), 3, 3, 6) = 12"),  # ties: the first goes
+        ("2d20kh1+3", [8, 13], 16, "2d20kh1 ((8), 13) + 3 = 16"),
         ("8d6", [1, 2, 3, 4, 5, 6, 1, 2], 24, "8d6 (1, 2, 3, 4, 5, 6, 1, 2) = 24"),
         # Torg: a d20 that rolls again on 10 and 20 (rules 003-torg V06: 10, 20, 8 -> 38)
         ("1d20!{10,20}", [10, 20, 8], 38, "1d20!{10,20} (10!, 20!, 8) = 38"),
@@ -38,15 +38,15 @@ from gmconsole.engine.dice import (
         # Torg bonus die: explodes on a raw 6, which counts as 5
         ("d6x6max5", [6, 6, 2], 12, "1d6!ma5 (6→5!, 6→5!, 2) = 12"),
         # rerolls: breadth first, as at the table (all dice, then the rerolls)
-        ("3d6r1", [1, 4, 5, 1], 10, "3d6r1 (~~1~~r, 4, 5, 1) = 10"),  # once: the new 1 stays
-        ("3d6rr1", [1, 4, 5, 1, 3], 12, "3d6rr1 (~~1~~r, 4, 5, ~~1~~r, 3) = 12"),
-        ("2d6r1!", [1, 6, 5, 2], 13, "2d6r1! (~~1~~r, 6!, 5, 2) = 13"),
-        ("2d6!r1", [6, 3, 1, 4], 13, "2d6r1! (6!, 3, ~~1~~r, 4) = 13"),  # explosion dice reroll too
+        ("3d6r1", [1, 4, 5, 1], 10, "3d6r1 ((1)r, 4, 5, 1) = 10"),  # once: the new 1 stays
+        ("3d6rr1", [1, 4, 5, 1, 3], 12, "3d6rr1 ((1)r, 4, 5, (1)r, 3) = 12"),
+        ("2d6r1!", [1, 6, 5, 2], 13, "2d6r1! ((1)r, 6!, 5, 2) = 13"),
+        ("2d6!r1", [6, 3, 1, 4], 13, "2d6r1! (6!, 3, (1)r, 4) = 13"),  # explosion dice reroll too
         # success counting
         ("10d10>=8", [8, 3, 1, 10, 5, 9, 2, 2, 7, 8], 4, None),
         ("5d10>=8f1", [8, 3, 1, 10, 1], 0, "5d10>=8f1 (8*, 3, 1f, 10*, 1f) = 0"),
         ("5d10cs>7df<2", [8, 3, 1, 10, 1], 0, "5d10>=8f1 (8*, 3, 1f, 10*, 1f) = 0"),
-        ("3d10kh2>=8", [9, 8, 10], 2, "3d10kh2>=8 (9*, ~~8~~, 10*) = 2"),
+        ("3d10kh2>=8", [9, 8, 10], 2, "3d10kh2>=8 (9*, (8), 10*) = 2"),
         ("3d10!>=8", [10, 3, 4, 9, 2], 28, "3d10!>=8 (10!, 3, 4, 9!, 2) = 28"),
         ("4d10!10>=8", [10, 3, 4, 9, 2], 2, "4d10!10>=8 (10!*, 3, 4, 9*, 2) = 2"),
         # min / max per die
@@ -89,7 +89,7 @@ def test_die_records_carry_every_mark() -> None:
         (2, False, True, False, False, True),
     ]
     assert result.total == 12
-    assert str(result) == "2d6r1!kh2 (~~1~~r, 6!, ~~3~~, 6!, ~~2~~) = 12"
+    assert str(result) == "2d6r1!kh2 ((1)r, 6!, (3), 6!, (2)) = 12"
     term = result.terms[0]
     assert (term.text, term.value, term.index, term.dice) == ("2d6r1!kh2", 12, 0, parse("2d6r1!kh2"))
 
@@ -113,7 +113,7 @@ def test_render_json_is_plain_json() -> None:
     assert json.loads(json.dumps(data)) == data
     assert data["expression"] == "4d6kh3 [str]"
     assert data["total"] == 15
-    assert data["text"] == "4d6kh3 (6, 5, ~~2~~, 4) [str] = 15"
+    assert data["text"] == "4d6kh3 (6, 5, (2), 4) [str] = 15"
     (term,) = data["terms"]
     assert term["label"] == "str" and term["dice"] == "4d6kh3" and term["value"] == 15
     assert [r["dropped"] for r in term["rolls"]] == [False, False, True, False]

@@ -47,6 +47,7 @@ def test_dropped_dice_are_struck_and_parenthesised_not_just_coloured() -> None:
     struck = [text.plain[s.start : s.end] for s in text.spans if "strike" in str(s.style)]
     bold = [text.plain[s.start : s.end] for s in text.spans if "bold" in str(s.style)]
     assert struck == ["(2)"] and bold == ["15"]
+    assert marked_text("Ayla: 4d6kh3 (6, 5, (2), 4) = 15").spans == text.spans  # one rendering
     check = marked_text("Ayla: d20: [14 (3)] +2 = 16 vs 15: success (margin +1)")
     assert [check.plain[s.start : s.end] for s in check.spans if "strike" in str(s.style)] == ["(3)"]
 

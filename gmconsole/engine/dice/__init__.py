@@ -7,7 +7,7 @@
     >>> roll("1d20+5", dice=[14]).total
     19
     >>> str(roll("4d6kh3", dice=[6, 5, 2, 4]))
-    '4d6kh3 (6, 5, ~~2~~, 4) = 15'
+    '4d6kh3 (6, 5, (2), 4) = 15'
 
 Pipeline (d20's): grammar.lark -> parser.py / lalr.py (lark LALR, building the frozen tree of
 ast.py while parsing; cached) -> plan.py (the tree compiled to closures; cached) -> sources.py

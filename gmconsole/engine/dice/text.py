@@ -2,9 +2,9 @@
 
 The text form never relies on colour (SSH, NO_COLOR, log files, screen readers):
 
-    4d6kh3 (6, 5, ~~2~~, 4) = 15          dropped and rerolled-away dice are struck ~~like this~~
+    4d6kh3 (6, 5, (2), 4) = 15          dropped and rerolled-away dice are bracketed (like this)
     1d20!{10,20} (10!, 20!, 3) = 33       ! a die that exploded
-    3d6r1 (~~1~~r, 4, 5, 3) = 12          r  a die that was rerolled (the new face follows later)
+    3d6r1 ((1)r, 4, 5, 3) = 12          r  a die that was rerolled (the new face follows later)
     10d10>=8f1 (8*, 3, 1f, 10*) = 1       *  a success, f a failure
     1d6!ma5 (6→5!, 2) = 7                 face→value where mi/ma changed what a die counts as
     4dF (+, -, 0, +) = 1                  fudge faces
@@ -27,9 +27,10 @@ _FUDGE = {-1: "-", 0: "0", 1: "+"}
 def _marked(
     shown: str, kept: bool, rerolled: bool, exploded: bool, success: bool, failure: bool
 ) -> str:
-    """Strike what does not count, then append the marks, in one fixed order."""
+    """Bracket what does not count, then append the marks, in one fixed order. A die left out
+    reads "(2)" everywhere: the CLI, the dice log and a test's summary (`CheckResult`)."""
     if not kept:
-        shown = f"~~{shown}~~"
+        shown = f"({shown})"
     if rerolled:
         shown += "r"
     if exploded:
