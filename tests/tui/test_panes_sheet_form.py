@@ -77,7 +77,7 @@ async def test_invalid_values_are_refused_with_the_reason_and_nothing_is_saved(t
         assert app.screen is form
         assert "hp (12) exceeds hp_max (10)" in error_of(form, "sheet")
         assert error_of(form, "sheet", "hp_max") == ""  # fixed fields lose their marks
-        await pilot.press("escape")
+        await pilot.press("escape", "y")  # edited: Esc asks before throwing the edits away
         await pilot.pause()
         assert app.results == [None]
         assert session.roster["ayla"].model_dump() == before
@@ -312,3 +312,32 @@ async def test_a_new_torg_entry_has_one_name_kind_and_side(tmp_path: Path) -> No
         await pilot.pause()
     thug = session.roster["thug"]
     assert thug.sheet["name"] == "Thug" and thug.sheet["kind"] == "npc"
+
+
+async def test_esc_with_edits_asks_first_and_without_leaves_at_once(tmp_path: Path) -> None:
+    from gmconsole.tui.screens.prompt import ConfirmPrompt
+
+    session = make_session(tmp_path)
+    app = FormHost(session, RosterPane())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetForm)
+        await pilot.press("escape")  # nothing edited: gone at once
+        await pilot.pause()
+        assert not isinstance(app.screen, SheetForm | ConfirmPrompt)
+        await pilot.press("e")
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#f-sheet-hp", Input).value = "3"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmPrompt)
+        await pilot.press("n")  # keep editing
+        await pilot.pause()
+        assert app.screen is form and form.query_one("#f-sheet-hp", Input).value == "3"
+        await pilot.press("escape", "y")
+        await pilot.pause()
+        assert not isinstance(app.screen, SheetForm | ConfirmPrompt)
+    assert app.results == [None, None]

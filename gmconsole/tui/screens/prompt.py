@@ -162,3 +162,31 @@ class TextPrompt(ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class ConfirmPrompt(ModalScreen[bool]):
+    """A yes/no question on one key: y (or Enter) answers yes, n or Esc answers no."""
+
+    DEFAULT_CSS = """
+    ConfirmPrompt { align: center middle; }
+    ConfirmPrompt > Vertical {
+        width: 60; max-width: 100%; height: auto; border: thick $warning; background: $surface;
+        padding: 0 1;
+    }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,enter", "answer(True)", "Yes", id="confirm.yes"),
+        Binding("n,escape", "answer(False)", "No", id="confirm.no"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.question, markup=False)
+            yield Label("y / Enter: yes · n / Esc: no")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)

@@ -119,6 +119,8 @@ class SheetForm(ModalScreen[SheetEdit | None]):
         self._keys: dict[Path, list[str]] = {}
         self._widgets: dict[Path, FieldRow | GroupBox] = {}
         self._focused_row: FieldRow | None = None
+        self._initial: dict[str, Any] | None = None
+        """What the fields said once built (taken on mount), to tell an edit from none."""
 
     def _initial_data(self, character: Character) -> dict[str, Any]:
         data = character.model_dump(mode="json")
@@ -192,6 +194,7 @@ class SheetForm(ModalScreen[SheetEdit | None]):
         sheet_rows = [r for r in rows if r.spec.path[:1] == ("sheet",) and r.spec.kind in numeric]
         first = rows[0] if self.slug is None or not sheet_rows else sheet_rows[0]
         first.editor.focus()
+        self._initial = self._collect(None)
 
     def _index_widgets(self) -> None:
         self._widgets = {}
@@ -324,7 +327,30 @@ class SheetForm(ModalScreen[SheetEdit | None]):
             self.dismiss(SheetEdit(self.slug, character))
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        """Esc leaves at once when nothing was edited, else asks first: a sheet's worth of
+        typing is not thrown away on one stray key."""
+        if not self._edited():
+            self.dismiss(None)
+            return
+        from gmconsole.tui.screens.prompt import ConfirmPrompt
+
+        def answered(discard: bool | None) -> None:
+            if discard:
+                self.dismiss(None)
+
+        self.app.push_screen(ConfirmPrompt("Discard the edits to this sheet?"), answered)
+
+    def _edited(self) -> bool:
+        """Whether any field now says something other than what the form opened with."""
+        try:
+            return drop_raw(self._collect(None)) != drop_raw(self._collect_initial())
+        except Exception:  # a half-typed value that cannot even be read is an edit
+            return True
+
+    def _collect_initial(self) -> dict[str, Any]:
+        if self._initial is None:
+            self._initial = self._collect(None)
+        return self._initial
 
     @on(Input.Submitted)
     def _next_field(self, event: Input.Submitted) -> None:
