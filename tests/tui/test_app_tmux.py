@@ -85,3 +85,39 @@ def test_one_round_of_combat_in_tmux(campaign: Path, config_home: Path, term: st
         assert not (campaign / LOCK_NAME).exists(), "quitting released the campaign lock"
     finally:
         tmux("kill-server")
+
+
+def test_quick_combatants_and_an_aimed_attack_straight_into_damage_in_tmux(
+    tmp_path: Path, config_home: Path
+) -> None:
+    """A fresh campaign, fighters added by name only, a test aimed at one of them from the
+    command line, and H applying the hit's damage: the table's core flow at 80x24."""
+    from gmconsole.store import Session
+
+    camp = tmp_path / "fresh"
+    Session.create(camp, name="Fresh", system_id="generic").close()
+    tmux = Tmux(f"gmconsole-test-{os.getpid()}-aimed")
+    script = f"from gmconsole.tui import run; raise SystemExit(run({str(camp)!r}))"
+    env = f"TERM=screen XDG_CONFIG_HOME={shlex.quote(str(config_home.parent))} TEXTUAL_ANIMATIONS=none"
+    command = f"env {env} {shlex.quote(sys.executable)} -c {shlex.quote(script)}"
+    tmux("new-session", "-d", "-s", "gm", "-x", "80", "-y", "24", command)
+    try:
+        tmux.wait_for("saved ✓")
+        tmux.keys(":", "encounter Brawl; add hero pcs hp 20 melee 5 damage 6; add 2 thug hp 8 ac 12", "Enter")
+        tmux.wait_for("Thug 2")
+        tmux.keys(":", "start 20 1 2", "Enter")
+        tmux.wait_for("Round 1 ·")
+        tmux.keys(":", "check hero melee at thug-1", "Enter")
+        screen = tmux.wait_for("ac 12]")
+        while "failure" in screen:  # a miss offers nothing: try again until it lands
+            tmux.keys(":", "check hero melee at thug-1", "Enter")
+            time.sleep(0.5)
+            screen = tmux.screen()
+        tmux.keys("H")
+        screen = tmux.wait_for("Hero hits (damage 6)")
+        assert "2/8" in screen  # Thug 1's health in the tracker
+        lines = screen.splitlines()
+        assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
+        tmux.keys("q")
+    finally:
+        tmux("kill-server")

@@ -49,6 +49,16 @@ PANE_KEYS = (("Roster", RosterPane), ("Tables", ReferencePane))
 """Panes whose own keys (with binding ids) join the help screen and the keymap file."""
 
 
+def news(events: list[Event]) -> str:
+    """The status line for what was just logged: the last few events, and the next step when
+    there is one (a successful aimed test: H applies its damage)."""
+    text = " · ".join(e.text for e in events[-3:])
+    last = events[-1]
+    if last.data.get("against") and last.data.get("success"):
+        text = f"H applies the damage · {text}"
+    return text
+
+
 class MainScreen(Screen[None]):
     """Styled by main.tcss, which the app loads with its own CSS (see `GmConsole.CSS_PATH`)."""
 
@@ -210,7 +220,7 @@ class MainScreen(Screen[None]):
         else:
             self.saved = True
             new = self.session.log[before:]
-            self.say(" · ".join(e.text for e in new[-3:]) if new else done)
+            self.say(news(new) if new else done)
         self.refresh_all()
 
     def selected_who(self) -> str | None:
@@ -304,8 +314,7 @@ class MainScreen(Screen[None]):
         """The test dialog rolls through the session itself (it stays open on a refusal) and
         returns the event, or None when cancelled; the screen only reports and redraws."""
         if event is not None:
-            aimed = event.data.get("against") and event.data.get("success")
-            self.say(f"{event.text} · H applies the damage" if aimed else event.text)
+            self.say(news([event]))
         self.refresh_all()
 
     # ------------------------------------------------------------------ messages from panes
