@@ -129,6 +129,12 @@ def system_table(
     if system.calculators:
         rows = [(_usage("calc", c.key, c.usage), _what(c.label, c.help)) for c in system.calculators]
         parts.append((f"{system.name}: calculators (no sheet changes)", rows))
+    if system.quick_stats:
+        stats = " ".join(f"[{s} N]" for s in system.quick_stats)
+        rows = [(f"add [N] NAME [SIDE] {stats}", _what(
+            "Quick combatants", "a name the roster does not know makes ad-hoc fighters from "
+            f"{system.name}'s default sheet, with these numbers set"))]
+        parts.append((f"{system.name}: quick combatants", rows))
     if system.generators:
         rows = [(_usage("gen", g.key, g.usage), _what(g.label, g.help)) for g in system.generators]
         parts.append((f"{system.name}: new characters from the book's templates", rows))
