@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, Field
 
 from gmconsole.engine.errors import RulesError
+from gmconsole.engine.names import Name
 
 if TYPE_CHECKING:
     from gmconsole.engine.turn_order import RoundContext, TurnOrder
@@ -48,7 +49,7 @@ class Notice(BaseModel):
 class Condition(BaseModel):
     """A named state on a combatant (prone, stunned, on fire) with an optional duration."""
 
-    name: str
+    name: Name
     rounds: int | None = Field(default=None, ge=0)
     """Remaining ticks; None lasts until removed."""
     expires: Expiry = "end"
@@ -67,8 +68,8 @@ class Combatant(BaseModel):
     """
 
     id: str
-    name: str
-    side: str = "pcs"
+    name: Name
+    side: Name = "pcs"
     """Which side it fights on; side-based orders (Torg, Mythmagica) group by this."""
     ref: str | None = None
     """Roster slug of the character this combatant *is* (damage goes to that file)."""
@@ -104,7 +105,7 @@ class Step(BaseModel):
 class Encounter(BaseModel):
     """The persisted state of one fight, chase or tense scene."""
 
-    name: str
+    name: Name
     order: str = "rolled"
     """Id of the turn order strategy the system supplies (for the record and a sanity check)."""
     round: int = 0

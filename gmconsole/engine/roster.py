@@ -10,18 +10,20 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from gmconsole.engine.names import Name
+
 Kind = Literal["pc", "npc", "creature"]
 
 
 class Character(BaseModel):
     """Who they are at the table; what they can do lives in `sheet`."""
 
-    name: str = Field(min_length=1)
+    name: Name = Field(min_length=1)
     kind: Kind = "npc"
     template: bool = False
     """A stat block to spawn copies from (`add 4 goblin`) rather than one individual."""
     player: str = ""
-    side: str = ""
+    side: Name = ""
     """Side when added to an encounter; empty means "pcs" for PCs and "foes" otherwise."""
     tags: list[str] = Field(default_factory=list)
     notes: str = ""

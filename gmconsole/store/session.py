@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from gmconsole.engine.errors import GmConsoleError, RulesError
 from gmconsole.engine.events import Event, EventKind, History
+from gmconsole.engine.names import unsafe_character
 from gmconsole.store import commands
 from gmconsole.store.encounter_ops import EncounterIntents
 from gmconsole.store.exchange import ExchangeIntents
@@ -314,6 +315,9 @@ class Session(EncounterIntents, RosterIntents, ExchangeIntents):
     def execute(self, line: str) -> Event | list[Event] | None:
         """Run a command line: dice ("3d6+2") or a verb (see `commands.USAGE`). Several
         commands may be separated by ';' (a list of events comes back). None for nothing."""
+        bad = unsafe_character(line)
+        if bad is not None:  # an escape sequence pasted in must never become a name on screen
+            raise commands.CommandError(f"the line holds a control character ({bad!r}): type it without")
         parts = [p for p in line.split(";") if p.strip()]
         if len(parts) > 1:
             return [e for p in parts for e in _as_list(self.execute(p))]

@@ -209,3 +209,19 @@ def test_new_with_a_bare_name_goes_to_the_users_data_folder(
     assert main(["new", "./here", "--system", "generic"]) == 0  # a path stays a path
     assert (tmp_path / "here" / "campaign.toml").is_file()
     assert str(data_home / "night-road") in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("line", ["add \x1b[31mred", "encounter evil\u202e", "cond ayla \x07bell"])
+def test_control_characters_never_become_names(session: Session, line: str) -> None:
+    session.new_encounter("Ambush")
+    with pytest.raises(CommandError, match="control character"):
+        session.execute(line)
+
+
+def test_a_file_holding_an_escape_in_a_name_is_reported_not_loaded(tmp_path: Path) -> None:
+    camp = tmp_path / "m"
+    shutil.copytree(DEMOS / "myriad-demo", camp)
+    kesh = camp / "roster" / "kesh.toml"
+    kesh.write_text(kesh.read_text().replace('name = "Kesh Varro"', 'name = "Kesh\\u001b[2J"', 1))
+    problems = [str(p) for p in check_campaign(camp)]
+    assert any("kesh.toml" in p and "control characters" in p for p in problems), problems

@@ -1,0 +1,37 @@
+"""Names that are safe to print: a name, side or condition a GM types (or a file holds) never
+carries a control character or a text-direction override to the terminal.
+
+An escape sequence in a combatant's name ("\\x1b[2J") would clear or repaint the GM's screen
+each time the tracker draws it, and a right-to-left override would make a log line read
+differently from what it says. Such names are refused where they enter (the command line, the
+sheet form, a file on disk, reported as `path:line`), so every pane can print names as they are.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Annotated
+
+from pydantic import AfterValidator
+
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
+
+
+def unsafe_character(text: str) -> str | None:
+    """The first character of `text` a terminal would act on instead of print, if any."""
+    for ch in text:
+        if unicodedata.category(ch) == "Cc" or ch in BIDI_CONTROLS:
+            return ch
+    return None
+
+
+def printable_name(text: str) -> str:
+    """`text` unchanged, or ValueError naming the control character it holds."""
+    bad = unsafe_character(text)
+    if bad is not None:
+        raise ValueError(f"a name cannot hold control characters (found {bad!r} in {text!r})")
+    return text
+
+
+Name = Annotated[str, AfterValidator(printable_name)]
+"""A `str` field that refuses control characters (names, sides, condition names)."""
