@@ -50,14 +50,19 @@ MODEL_OF_KIND: dict[str, type[BaseModel]] = {
 _SLUG_OK = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
 
+RESERVED = frozenset({"con", "prn", "aux", "nul", *(f"{d}{i}" for d in ("com", "lpt") for i in range(10))})
+"""Names Windows will not create as files: a campaign folder may be cloned there."""
+
+
 def slugify(name: str) -> str:
-    """A file-name slug for a display name: "Orc Chief #2" -> "orc-chief-2"."""
-    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-    return slug or "unnamed"
+    """A file-name slug for a display name: "Orc Chief #2" -> "orc-chief-2" (a name Windows
+    reserves, such as "con", gets a suffix: "con-1")."""
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "unnamed"
+    return f"{slug}-1" if slug in RESERVED else slug
 
 
 def valid_slug(slug: str) -> bool:
-    return bool(_SLUG_OK.match(slug))
+    return bool(_SLUG_OK.match(slug)) and slug not in RESERVED
 
 
 def kind_of_path(entity_path: str) -> str:

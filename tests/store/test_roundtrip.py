@@ -12,11 +12,15 @@ from hypothesis import strategies as st
 
 from gmconsole.engine.encounter import Combatant, Condition, Encounter, Step
 from gmconsole.engine.events import Change, Event, EventKind
+from gmconsole.engine.names import BIDI_CONTROLS
 from gmconsole.engine.roster import Character
 from gmconsole.store.log import append_event, read_log
 from gmconsole.store.models import Campaign, dump_entity, parse_entity
 
 texts = st.text(max_size=12)
+names = st.text(  # names print as they are: no control characters or direction overrides
+    st.characters(exclude_categories=("Cc",), exclude_characters=BIDI_CONTROLS), max_size=12
+)
 scalars = (
     st.integers(min_value=-(2**63), max_value=2**63 - 1)
     | st.floats(allow_nan=False)
@@ -34,7 +38,7 @@ free_dicts = st.dictionaries(texts, values, max_size=4)
 
 conditions = st.builds(
     Condition,
-    name=texts,
+    name=names,
     rounds=st.none() | st.integers(min_value=0, max_value=99),
     expires=st.sampled_from(["start", "end", "round"]),
     on=st.none() | texts,
@@ -43,8 +47,8 @@ conditions = st.builds(
 combatants = st.builds(
     Combatant,
     id=texts,
-    name=texts,
-    side=texts,
+    name=names,
+    side=names,
     ref=st.none() | texts,
     template=st.none() | texts,
     sheet=st.none() | free_dicts,
@@ -58,7 +62,7 @@ combatants = st.builds(
 steps = st.builds(Step, actors=st.lists(texts, max_size=3), label=texts, phase=texts)
 encounters = st.builds(
     Encounter,
-    name=texts,
+    name=names,
     order=texts,
     round=st.integers(min_value=0, max_value=999),
     combatants=st.lists(combatants, max_size=3),
@@ -68,11 +72,11 @@ encounters = st.builds(
 )
 characters = st.builds(
     Character,
-    name=st.text(min_size=1, max_size=12),
+    name=names.filter(bool),
     kind=st.sampled_from(["pc", "npc", "creature"]),
     template=st.booleans(),
     player=texts,
-    side=texts,
+    side=names,
     tags=st.lists(texts, max_size=3),
     notes=st.text(max_size=40),
     sheet=free_dicts,

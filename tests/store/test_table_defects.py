@@ -225,3 +225,16 @@ def test_a_file_holding_an_escape_in_a_name_is_reported_not_loaded(tmp_path: Pat
     kesh.write_text(kesh.read_text().replace('name = "Kesh Varro"', 'name = "Kesh\\u001b[2J"', 1))
     problems = [str(p) for p in check_campaign(camp)]
     assert any("kesh.toml" in p and "control characters" in p for p in problems), problems
+
+
+def test_no_name_makes_a_file_outside_the_campaign_or_one_windows_refuses(session: Session) -> None:
+    from gmconsole.engine.roster import Character
+
+    for slug in ("../x", "/abs", "a/b", "con", "lpt1", "x\x00"):
+        with pytest.raises(RulesError, match="not a usable file name"):
+            session.save_character(slug, Character(name="X"))
+    for name in ("../../evil", "/etc/passwd", "CON"):
+        session.execute(f"encounter {name}")
+    root = session.path.resolve()
+    assert all(root in p.resolve().parents for p in root.rglob("*"))
+    assert {p.stem for p in (root / "encounters").glob("*.toml")} == {"evil", "etc-passwd", "con-1"}
