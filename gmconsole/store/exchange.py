@@ -48,6 +48,12 @@ class ExchangeIntents(SheetIntents):
         target = self.resolve(against)
         tkey = (target.combatant.id if target.combatant is not None else target.key) or against
         note = self._against_note(target.name, opposition)
+        if opposition is not None and opposition.roll is not None and request.opponent_total is None:
+            defence = self.guarded(
+                lambda: self.system.check(target.sheet, opposition.roll, self.rng, None, who=target.name)
+            )
+            request = replace(request, opponent_total=defence.total)
+            note = f"at {target.name}: {defence.summary().removeprefix(f'{target.name}: ')}"
         event = self.check(who, request, dice=dice, note=note, extra_data={"against": tkey})
         assert self.last_result is not None
         self.last_aimed = Aimed(event.id, who, tkey, request, self.last_result)

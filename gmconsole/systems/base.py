@@ -114,6 +114,10 @@ class Opposition:
     note: str = ""
     """What the target opposes with, for the dialog and the log: "Defence 11", "dodge 12".
     The console names the target itself ("at Kaa-Tok 2: dodge 12"), so leave the name out."""
+    roll: CheckRequest | None = None
+    """For systems where both sides roll (Myriad's attack against a defence test): the test
+    the target makes. The console rolls it through `check` on the target's sheet and uses its
+    total as the opposing total (unless the GM typed one)."""
 
 
 @dataclass(frozen=True)

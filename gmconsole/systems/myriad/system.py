@@ -30,9 +30,11 @@ from pydantic import BaseModel, ValidationError
 from gmconsole.engine.errors import RulesError, validation_text
 from gmconsole.engine.tracks import StatusView, TrackView
 from gmconsole.systems.base import (
+    DamageOffer,
     GameSystem,
     Generated,
     Generator,
+    Opposition,
     RuleOption,
     Scene,
     SheetAction,
@@ -447,6 +449,20 @@ class MyriadSystem(GameSystem):
         from gmconsole.systems.myriad.resolution import run_check
 
         return run_check(_sheet(sheet), request, rng, dice, who)
+
+    def oppose(self, sheet: BaseModel, option: str, target: BaseModel) -> Opposition | None:
+        """An attack is opposed: the target rolls its defence (see `aim`)."""
+        from gmconsole.systems.myriad import aim
+
+        return aim.oppose(option, _sheet(target))
+
+    def damage_offer(self, sheet: BaseModel, request: CheckRequest, result: CheckResult,
+                     target: BaseModel, rng: random.Random,
+                     dice: Sequence[int] | None = None) -> DamageOffer | None:
+        """The weapon's damage dice against the target's armour (see `aim`)."""
+        from gmconsole.systems.myriad import aim
+
+        return aim.damage_offer(_sheet(sheet), request.option, result, _sheet(target), rng, dice)
 
     def check_switches(self, sheet: BaseModel,
                        options: Mapping[str, Any] | None = None) -> list[RuleOption]:
