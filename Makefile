@@ -29,7 +29,7 @@ reset-demo:
 
 test: $(STAMP)
 	$(BIN)/python -m ruff check gmconsole tests
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto
 
 lint: $(STAMP)
 	$(BIN)/python -m ruff check gmconsole tests
