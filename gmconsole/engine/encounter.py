@@ -77,7 +77,7 @@ class Combatant(BaseModel):
     """Roster slug this creature was spawned from (for information and duplication)."""
     sheet: dict[str, Any] | None = None
     """Inline system sheet for spawned creatures; None when `ref` is set."""
-    initiative: int | None = None
+    initiative: int | None = Field(default=None, ge=-1_000_000, le=1_000_000)
     """This round's score (rolled or typed in); None when the order is not score based."""
     status: Status = "active"
     trigger: str = ""
@@ -108,12 +108,12 @@ class Encounter(BaseModel):
     name: Name
     order: str = "rolled"
     """Id of the turn order strategy the system supplies (for the record and a sanity check)."""
-    round: int = 0
+    round: int = Field(default=0, ge=0, le=1_000_000)
     """0 before the fight starts; then 1, 2, ..."""
     combatants: list[Combatant] = Field(default_factory=list)
     steps: list[Step] = Field(default_factory=list)
     """This round's plan (dynamic orders append steps as they are chosen)."""
-    pointer: int = 0
+    pointer: int = Field(default=0, ge=0, le=1_000_000)
     """Index of the acting step in `steps`."""
     state: dict[str, Any] = Field(default_factory=dict)
     """Turn-order state the strategy owns (the flipped drama card, popcorn bookkeeping...)."""
