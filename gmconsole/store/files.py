@@ -68,12 +68,25 @@ def atomic_write(path: Path, text: str) -> None:
 
 
 def append_text(path: Path, text: str) -> None:
-    """Append `text` to `path` in one write and fsync it (the day log is append-only)."""
+    """Append `text` to `path` and fsync it (the log is append-only), all of it or none: a
+    full disk can take half a write, and half an event would leave the file unreadable, so a
+    failed append is cut back to where the file ended before it."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    created = not path.exists()
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
     try:
-        os.write(fd, text.encode("utf-8"))
-        os.fsync(fd)
+        start = os.fstat(fd).st_size
+        data = memoryview(text.encode("utf-8"))
+        try:
+            while data:
+                written = os.write(fd, data)
+                data = data[written:]
+            os.fsync(fd)
+        except BaseException:
+            os.ftruncate(fd, start)
+            if created:  # a file this append made, and nothing else wrote to: gone again
+                path.unlink(missing_ok=True)
+            raise
     finally:
         os.close(fd)
 
