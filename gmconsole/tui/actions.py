@@ -151,6 +151,7 @@ ACTIONS: tuple[Action, ...] = (
         "View",
         "@zoom",
     ),
+    Action("retry", "full_stop", "Retry", "Try again the change the disk refused", "Dice", "@retry"),
     Action(
         "messages", "m", "Messages", "Read the last messages whole (long ones are cut below)", "View",
         "@messages",

@@ -129,3 +129,36 @@ def odds_text(dialog) -> str:
     from gmconsole.tui.widgets.odds_chart import odds_text as render
 
     return render(dialog.query_one(OddsChart).odds, 60).plain
+
+
+async def test_a_change_the_disk_refuses_says_so_and_dot_tries_it_again(
+    campaign: Path, monkeypatch
+) -> None:
+    import errno
+    import os
+
+    from app_driver import type_line
+
+    app = make_app(campaign)
+    real_write = os.write
+    full = {"on": True}
+
+    def write(fd, data):
+        if full["on"]:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_write(fd, data)
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        logged = len(app.session.log)
+        monkeypatch.setattr(os, "write", write)
+        await pilot.press("colon")
+        await type_line(pilot, "1d20")
+        await pilot.pause()
+        said, error = app.screen.recent[-1]
+        assert error and "No space left" in said and ". tries again" in said
+        assert len(app.session.log) == logged
+        full["on"] = False
+        await pilot.press("escape", "full_stop")
+        await pilot.pause()
+        assert len(app.session.log) == logged + 1

@@ -71,6 +71,8 @@ class MainScreen(Screen[None]):
         """Which pane shares the screen with the tracker below 120x40."""
         self.zoomed: str | None = None
         self.saved = True
+        self._retry: Callable[[], object] | None = None
+        """The intent the disk last refused, for `.` (try again once there is room)."""
         self.recent: deque[tuple[str, bool]] = deque(maxlen=RECENT_MAX)
         """The status line's last messages, whole, for the Messages page (`m`)."""
 
@@ -214,11 +216,14 @@ class MainScreen(Screen[None]):
         except (StoreError, OSError) as exc:  # the disk refused: nothing was changed, or it says what was
             self.saved = False
             unchanged = getattr(exc, "nothing_changed", True)
-            self.say(f"{exc} (nothing changed)" if unchanged else str(exc), error=True)
+            self._retry = call
+            note = "not saved, nothing changed; . tries again" if unchanged else ". tries again"
+            self.say(f"{exc} ({note})", error=True)
         except (GmConsoleError, ValueError, ValidationError) as exc:
             self.say(str(exc), error=not getattr(exc, "harmless", False))
         else:
             self.saved = True
+            self._retry = None
             new = self.session.log[before:]
             self.say(news(new) if new else done)
         self.refresh_all()
@@ -250,6 +255,12 @@ class MainScreen(Screen[None]):
 
     def job_zoom(self) -> None:
         self.toggle_zoom()
+
+    def job_retry(self) -> None:
+        if self._retry is None:
+            self.say("nothing to try again: the last change was saved")
+            return
+        self._intent(self._retry)
 
     def job_messages(self) -> None:
         from gmconsole.tui.screens.recent import RecentMessages
