@@ -12,6 +12,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+SIGNS = {"plus": "+", "minus": "-"}
+"""Dice noted "plus" or "minus" (ARM's d6 - d6) are shown with their sign: [+3 -5]."""
+
 
 @dataclass(frozen=True)
 class Die:
@@ -55,7 +58,8 @@ class CheckResult:
     def summary(self) -> str:
         """One plain line: dice, modifiers, total, target, outcome (for logs and the CLI)."""
         faces = " ".join(
-            (f"{d.face}" if d.kept else f"({d.face})") + ("!" if d.note == "exploded" else "")
+            (f"{SIGNS.get(d.note, '')}{d.face}" if d.kept else f"({d.face})")
+            + ("!" if d.note == "exploded" else "")
             for d in self.dice
         )
         mods = "".join(f" {m.value:+d} {m.label}" for m in self.modifiers)

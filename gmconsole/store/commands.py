@@ -41,6 +41,7 @@ USAGE: dict[str, str] = {
     "roll": "roll EXPR | roll table NAME",
     "check": "check WHO OPTION [vs N] [at TARGET] [+MOD]",
     "hit": "hit [typed dice...]",
+    "declare": "declare WHO ACTION...",
     "undo": "undo",
     "redo": "redo",
     "encounter": "encounter NAME",
@@ -354,5 +355,5 @@ _HANDLERS: dict[str, Callable[[str, list[str], Namer, Namer], Command]] = {
     "hold": _hold, "ready": _ready, "now": _now, "delay": _delay, "pick": _one_who,
     "dmg": _harm, "heal": _harm, "cond": _cond, "uncond": _uncond, "add": _add,
     "remove": _one_who, "out": _one_who, "in": _one_who, "roll": _roll, "check": _check, "hit": _typed,
-    "encounter": _encounter, "set": _set, "calc": _calc, "gen": _gen,
+    "declare": _ready, "encounter": _encounter, "set": _set, "calc": _calc, "gen": _gen,
 }  # fmt: skip

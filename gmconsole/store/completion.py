@@ -30,7 +30,8 @@ COMMON_CONDITIONS = ("stunned", "prone", "blinded", "bleeding", "on fire", "grap
 """Offered after `cond WHO` beside the conditions already in play; any other name works too."""
 
 WHO_VERBS = frozenset(
-    {"dmg", "heal", "cond", "uncond", "hold", "ready", "now", "delay", "pick", "remove", "out", "in", "check"}
+    {"dmg", "heal", "cond", "uncond", "hold", "ready", "now", "delay", "pick", "remove", "out", "in", "check",
+     "declare"}
 )
 
 

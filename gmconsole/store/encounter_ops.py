@@ -136,6 +136,18 @@ class EncounterIntents(CombatIntents):
         notices = draft.encounter().set_out(cid, out)
         return self._combat_event(draft, EventKind.ENCOUNTER, notices, who=cid)
 
+    def declare(self, who: str, action: str) -> Event:
+        """What a combatant declares this round, for orders with a declaration phase (ARM,
+        System One): shown beside them in the tracker until the round ends. An empty action
+        takes the declaration back."""
+        self.require_writable()
+        cid = self._fighter_id(who)
+        draft = Draft(self)
+        c = draft.encounter().get(cid)
+        c.declared = " ".join(action.split())
+        text = f"{c.name} declares: {c.declared}" if c.declared else f"{c.name} takes back the declaration"
+        return self._combat_event(draft, EventKind.ENCOUNTER, [], who=cid, text=text)
+
     # ------------------------------------------------------------------ which encounter
 
     def new_encounter(self, name: str) -> Event:

@@ -393,6 +393,8 @@ class Session(EncounterIntents, RosterIntents, ExchangeIntents):
                 return self.check(a["who"], req)
             case "hit":
                 return self.hit(dice=a.get("dice"))
+            case "declare":
+                return self.declare(a["who"], a["trigger"])
             case "undo":
                 return self.undo()
             case "redo":

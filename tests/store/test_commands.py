@@ -76,6 +76,7 @@ def p(line: str) -> Command | None:
         ("set conflict social", Command("set", {"key": "conflict", "value": "social"})),
         ("calc measure 250 meters", Command("calc", {"key": "measure", "args": ["250", "meters"]})),
         ("hit", Command("hit")),
+        ("declare orc 2 attack ayla", Command("declare", {"who": "orc 2", "trigger": "attack ayla"})),
         ("hit 4 6", Command("hit", {"dice": [4, 6]})),
         (
             "check ayla melee at orc 2 vs 12 +1",
@@ -99,7 +100,7 @@ def test_every_verb_has_a_parse_case() -> None:
     # keep the table above honest: a new verb must come with a test line
     covered = {"next", "start", "prev", "hold", "ready", "now", "delay", "pick", "dmg", "heal", "cond"}
     covered |= {"uncond", "add", "remove", "out", "in", "roll", "check", "undo", "redo", "encounter", "end"}
-    covered |= {"set", "calc", "gen", "hit"}
+    covered |= {"set", "calc", "gen", "hit", "declare"}
     assert set(USAGE) == covered
 
 
@@ -149,7 +150,7 @@ def test_execute_runs_lines_against_the_session(session: Session) -> None:
 
 
 def test_completions(fight: Session) -> None:
-    assert fight.completions("d") == ["delay", "dmg"]
+    assert fight.completions("d") == ["delay", "dmg", "declare"]
     assert fight.completions("dmg gob") == ["dmg goblin-1", "dmg goblin-2", "dmg goblin-3", "dmg goblin"]
     assert fight.completions("add b") == ["add brak"]
     assert fight.completions("encounter a") == ["encounter ambush"]

@@ -238,3 +238,12 @@ def test_no_name_makes_a_file_outside_the_campaign_or_one_windows_refuses(sessio
     root = session.path.resolve()
     assert all(root in p.resolve().parents for p in root.rglob("*"))
     assert {p.stem for p in (root / "encounters").glob("*.toml")} == {"evil", "etc-passwd", "con-1"}
+
+
+def test_declare_records_what_a_combatant_will_do_this_round(fight: Session) -> None:
+    fight.start_encounter(dice=[10, 15, 5, 4, 3])
+    event = fight.execute("declare goblin 2 attack ayla")
+    assert event.text == "Goblin 2 declares: attack ayla"
+    assert fight.encounter.get("goblin-2").declared == "attack ayla"
+    fight.undo()
+    assert fight.encounter.get("goblin-2").declared == ""
