@@ -1,0 +1,155 @@
+"""The ARM character sheet: six stats (logs), movement rates (logs), situational mods, armour
+with a wound and a shock value, weapons, and the condition tracks.
+
+Stats and movement rates are unbounded integers as far as the rules go (the racial limits are
+guidelines, checked by `build_report`); a statistic the campaign does not use is refused by
+name. Pending modifiers are GM rulings for the next round ("Reeling: -2 to everything"), kept
+on the sheet with the round they expire after.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Self
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from gmconsole.engine.names import Name
+from gmconsole.systems.arm.condition import Condition
+
+STATS = ("fitness", "dexterity", "toughness", "wit", "charisma", "willpower")
+DEFAULT_STATS = dict.fromkeys(STATS, 6)
+MOVEMENT_MODES = ("run", "walk", "climb", "swim")
+
+
+class Mod(BaseModel):
+    """A situational modifier: signed (+/- when it applies), special (also gates actions that
+    need the ability; bought from -10) or absolute (the GM adds or subtracts it)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: Name = Field(min_length=1)
+    kind: Literal["signed", "special", "absolute"] = "signed"
+    value: int = Field(ge=-10, le=30)
+    applies_to: str = ""
+    """What it helps ("attack", "damage", "defence", a stat, a skill word); free text for the GM."""
+
+    @model_validator(mode="after")
+    def _absolute_has_no_sign(self) -> Self:
+        if self.kind == "absolute" and self.value < 0:
+            raise ValueError(f"mod {self.name!r}: an absolute mod has no sign (the GM applies + or -)")
+        return self
+
+
+class Armour(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = ""
+    wound: int = Field(default=0, ge=0, le=30)
+    """Added to Toughness against wounds (the book's "normal" value)."""
+    shock: int = Field(default=0, ge=0, le=30)
+    """Added to Toughness against shock (the book's "stun" value)."""
+
+
+class Weapon(BaseModel):
+    """A melee or ranged weapon. Ranged weapons have an accuracy and a maximum range (a log,
+    or the thrower's Fitness plus a number)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: Name = Field(min_length=1)
+    damage: int = Field(ge=0, le=60)
+    stun: bool = False
+    attack: int = Field(default=0, ge=-10, le=10)
+    parry: int = Field(default=0, ge=-10, le=10)
+    strength: bool = True
+    """Whether the wielder's strength mod adds to the damage (normal for melee weapons)."""
+    ranged: bool = False
+    accuracy: int = Field(default=0, ge=-10, le=40)
+    max_range: int | None = Field(default=None, ge=-40, le=80)
+    range_plus_fitness: bool = False
+    """The maximum range is Fitness + max_range (a bow: Fitness + 7)."""
+    launch: Literal["aim", "throw"] = "aim"
+    dodgeable: bool = False
+
+
+class Pending(BaseModel):
+    """A modifier for a coming round: a GM ruling, circling's +1, berserk's -2."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    value: int = Field(ge=-20, le=20)
+    applies_to: Literal["all", "attack", "defence"] = "all"
+    reason: str = ""
+    until_round: int = Field(default=0, ge=0)
+    """The last round it applies in (0: until removed)."""
+
+
+class ArmSheet(BaseModel):
+    """An ARM character, NPC or creature."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = ""
+    race: str = "human"
+    stats: dict[str, int] = Field(default_factory=lambda: dict(DEFAULT_STATS))
+    movement: dict[str, int] = Field(default_factory=lambda: {"run": 4, "walk": 1})
+    size: int = Field(default=0, ge=-20, le=20)
+    """Size as one signed number: large positive, small negative (lowers attack difficulty)."""
+    mods: list[Mod] = Field(default_factory=list)
+    armour: Armour = Field(default_factory=Armour)
+    weapons: list[Weapon] = Field(default_factory=list)
+    condition: Condition = Field(default_factory=Condition)
+    pending: list[Pending] = Field(default_factory=list)
+    prepared: bool = False
+    """Prepared to defend this round (base 2 instead of 4)."""
+    notes: str = ""
+
+    @field_validator("stats")
+    @classmethod
+    def _known_stats(cls, stats: dict[str, int]) -> dict[str, int]:
+        out = {k.strip().lower(): v for k, v in stats.items()}
+        unknown = [k for k in out if k not in STATS]
+        if unknown:
+            known = ", ".join(STATS)
+            raise ValueError(f"stats.{unknown[0]}: ARM has no stat {unknown[0]!r} (known: {known})")
+        for key, value in out.items():
+            if not -40 <= value <= 60:
+                raise ValueError(f"stats.{key}: {value} is impossible (a log between -40 and 60)")
+        return {**DEFAULT_STATS, **out}
+
+    @field_validator("movement")
+    @classmethod
+    def _known_modes(cls, movement: dict[str, int]) -> dict[str, int]:
+        out = {k.strip().lower(): v for k, v in movement.items()}
+        for key, value in out.items():
+            if not key.isidentifier():
+                raise ValueError(f"movement: {key!r} is not a movement mode name")
+            if not -40 <= value <= 60:
+                raise ValueError(f"movement.{key}: {value} is impossible (a log between -40 and 60)")
+        return out
+
+    def stat(self, name: str) -> int:
+        return self.stats[name]
+
+    def mod(self, name: str) -> Mod:
+        key = name.strip().lower()
+        for mod in self.mods:
+            if mod.name.lower() == key:
+                return mod
+        have = ", ".join(m.name for m in self.mods) or "none"
+        raise ValueError(f"{self.name or 'this character'} has no mod {name!r} (has: {have})")
+
+    def weapon(self, name: str) -> Weapon:
+        key = name.strip().lower()
+        for weapon in self.weapons:
+            if weapon.name.lower() == key:
+                return weapon
+        have = ", ".join(w.name for w in self.weapons) or "none"
+        raise ValueError(f"{self.name or 'this character'} has no weapon {name!r} (has: {have})")
+
+    def strength_mod(self) -> int:
+        """The mods that add to melee damage (the book's "+1 Strength")."""
+        return sum(m.value for m in self.mods if m.applies_to == "damage" or m.name.lower() == "strength")
+
+    def pending_total(self, kind: str) -> int:
+        return sum(p.value for p in self.pending if p.applies_to in ("all", kind))
