@@ -44,7 +44,10 @@ class ExchangeIntents(SheetIntents):
     ) -> Event:
         """A test of `who` against combatant `against`: the difficulty (or opposing total) the
         GM left out is taken from the target's sheet; typed numbers always win."""
+        typed = request.difficulty is not None or request.opponent_total is not None
         request, opposition = self.aimed_request(who, request, against)
+        if typed:
+            opposition = None  # the GM's number stands; the target's sheet was not asked
         target = self.resolve(against)
         tkey = (target.combatant.id if target.combatant is not None else target.key) or against
         note = self._against_note(target.name, opposition)

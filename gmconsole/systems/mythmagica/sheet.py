@@ -1,0 +1,159 @@
+"""The Mythmagica character sheet: what is stored. Derived values (Level, HP, FP, Defense,
+Stability, Ward, ranks) are computed from it, never stored."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from gmconsole.systems.mythmagica import rules
+
+Attr = Field(default=0, ge=-50, le=50)
+CAST = ("avatar", "named", "stock", "companion", "mook")
+
+
+class Ability(BaseModel):
+    """A skill, lore or discipline: XP spent on it, its base cost, the degrees held."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1)
+    xp: int = Field(default=0, ge=0)
+    base: int = Field(default=4, ge=1)
+    degrees: list[str] = Field(default_factory=list)
+    attrs: list[str] = Field(default_factory=list)
+    """The attributes its rolls add (e.g. ["GR"] for sneaking)."""
+
+    @model_validator(mode="after")
+    def _known(self) -> Ability:
+        rules.rank_bonus(self.degrees)
+        for a in self.attrs:
+            if a.upper() not in (*rules.BASICS, *rules.DERIVED_NAMES):
+                raise ValueError(f"{self.name}: unknown attribute {a!r}")
+        return self
+
+    @property
+    def rank(self) -> int:
+        return rules.raw_rank(self.xp, self.base) + rules.rank_bonus(self.degrees)
+
+
+class Weapon(BaseModel):
+    """A weapon or natural attack. Entrapment weapons deal Setback (damage 0, setback > 0)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1)
+    kind: Literal["melee", "range", "natural"] = "melee"
+    damage: int = Field(default=0, ge=0)
+    setback: int = Field(default=0, ge=0)
+    tempo: int = 0
+    parry: int = Field(default=0, ge=0)
+    strength: bool = True
+    """Adds the wielder's Strength to damage (false for bows, slings and stabbing blades)."""
+    skill: str | None = None
+    """The ability whose rank the attack bonus uses (natural attacks use Level)."""
+
+
+class MythmagicaSheet(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    race: str = "Human"
+    cast: Literal["avatar", "named", "stock", "companion", "mook"] = "avatar"
+    TN: int = Attr
+    ST: int = Attr
+    AG: int = Attr
+    CR: int = Attr
+    PC: int = Attr
+    HT: int = Attr
+    IN: int = Attr
+    xp: int = Field(default=0, ge=0)
+    level: int | None = Field(default=None, ge=0, le=20)
+    """Set for creatures and quick NPCs; characters take their Level from XP."""
+    abilities: list[Ability] = Field(default_factory=list)
+    weapons: list[Weapon] = Field(default_factory=list)
+    armour: str = ""
+    armour_ward: int = Field(default=0, ge=0)
+    encumbrance: int = Field(default=0, ge=0)
+    shield: int = Field(default=0, ge=0)
+    speed_penalty: int = Field(default=0, ge=0)
+    max_hp: int | None = Field(default=None, ge=1)
+    """Only for quick NPCs; otherwise HP comes from Brawn."""
+    max_fp: int | None = Field(default=None, ge=1)
+    damage: int = Field(default=0, ge=0)
+    setback: int = Field(default=0, ge=0)
+    guts_spent: int = Field(default=0, ge=0, le=rules.GUTS_MAX)
+    traits: list[str] = Field(default_factory=list)
+    flaws: list[str] = Field(default_factory=list)
+    conditions: list[str] = Field(default_factory=list)
+    notes: str = ""
+
+    @model_validator(mode="after")
+    def _fits(self) -> MythmagicaSheet:
+        if self.damage > self.hp_max:
+            raise ValueError(f"damage {self.damage} exceeds max HP {self.hp_max}")
+        if self.setback > self.fp_max:
+            raise ValueError(f"setback {self.setback} exceeds max FP {self.fp_max}")
+        return self
+
+    @property
+    def basics(self) -> dict[str, int]:
+        return {k: getattr(self, k) for k in rules.BASICS}
+
+    @property
+    def derived(self) -> dict[str, int]:
+        return rules.derived_attributes(self.basics)
+
+    @property
+    def lvl(self) -> int:
+        return self.level if self.level is not None else rules.level_for_xp(self.xp)
+
+    @property
+    def hp_max(self) -> int:
+        return self.max_hp if self.max_hp is not None else self.derived["HP"]
+
+    @property
+    def fp_max(self) -> int:
+        return self.max_fp if self.max_fp is not None else self.derived["FP"]
+
+    @property
+    def named(self) -> bool:
+        return self.cast in ("avatar", "named", "companion")
+
+    @property
+    def parry(self) -> int:
+        return max((w.parry for w in self.weapons), default=0)
+
+    @property
+    def defense(self) -> int:
+        return self.lvl + self.derived["RD"] + self.parry - self.encumbrance + self.shield
+
+    @property
+    def stability(self) -> int:
+        return self.lvl + self.parry + self.derived["RS"]
+
+    @property
+    def ward(self) -> int:
+        return self.armour_ward + self.derived["natural_ward"]
+
+    @property
+    def speed(self) -> int:
+        return max(0, self.derived["raw_speed"] - self.speed_penalty)
+
+    def ability(self, name: str) -> Ability | None:
+        key = name.strip().lower()
+        return next((a for a in self.abilities if a.name.lower() == key), None)
+
+    def weapon(self, name: str) -> Weapon | None:
+        key = name.strip().lower()
+        return next((w for w in self.weapons if w.name.lower() == key), None)
+
+    def attack_bonus(self, weapon: Weapon) -> int:
+        """Weapon rank (Level for natural attacks) + Tempo + Vigor (melee) or Acumen (range)."""
+        d = self.derived
+        if weapon.kind == "natural":
+            rank = self.lvl
+        else:
+            ab = self.ability(weapon.skill) if weapon.skill else None
+            rank = ab.rank if ab else 0
+        return rank + weapon.tempo + (d["AC"] if weapon.kind == "range" else d["VG"])
