@@ -126,6 +126,13 @@ class CombatIntents(SessionState):
         data = {"amount": amount, "kind": kind, **(extra_data or {})}
         return self._harm_event(EventKind.DAMAGE, t, change, data, lead=lead)
 
+    def held_damage(self, who: str, change: SheetChange, data: dict[str, Any], *, lead: str = "") -> Event:
+        """A hit the system keeps on the target's sheet until the round ends (`hold_damage`),
+        logged and undone like any damage."""
+        self.require_writable()
+        data = {**data, "held": True}
+        return self._harm_event(EventKind.DAMAGE, self.resolve(who), change, data, lead=lead)
+
     def heal(self, who: str, amount: int, kind: str | None = None) -> Event:
         """Undo harm through the system; a combatant that was down and is up again comes back in."""
         self.require_writable()

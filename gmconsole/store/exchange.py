@@ -109,4 +109,12 @@ class ExchangeIntents(SheetIntents):
             )
         lead = f"{attacker.name} hits" + (f" ({offer.text})" if offer.text else "")
         data = {"exchange": aimed.event_id, "offer": offer.text, "damage_dice": list(offer.dice)}
+        enc = self.encounter
+        if enc is not None and enc.started and target.combatant is not None:
+            held = self.guarded(
+                lambda: self.system.hold_damage(target.sheet, offer.amount, offer.kind, attacker.name)
+            )
+            if held is not None:
+                data = {"amount": offer.amount, "kind": offer.kind, **data}
+                return self.held_damage(aimed.target, held, data, lead=lead)
         return self.damage(aimed.target, offer.amount, offer.kind, lead=lead, extra_data=data)

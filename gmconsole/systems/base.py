@@ -268,6 +268,15 @@ class GameSystem(ABC):
     def heal(self, sheet: BaseModel, amount: int, kind: str | None = None) -> SheetChange:
         """Remove `amount` of harm (the inverse direction of `apply_damage`)."""
 
+    def hold_damage(
+        self, sheet: BaseModel, amount: int, kind: str | None = None, source: str = ""
+    ) -> SheetChange | None:
+        """A hit made during a round, for a system that applies damage only when the round
+        ends (System One rolls every attack, then applies all damage at once): a SheetChange
+        that keeps the hit on the sheet for `end_of_round` to apply. None (the default) means
+        damage lands at once, through `apply_damage`. `source` names who dealt it."""
+        return None
+
     def start_of_round(self, sheet: BaseModel, scene: Scene) -> SheetChange | None:
         """Effects on each combatant once a new round is planned (Torg: the flipped card's
         fatigue or inspiration for the combatant's side); None when nothing happens."""

@@ -1,0 +1,273 @@
+"""The System One character sheet: eight attributes, skills with levels, powers, weapons and
+armour by location, and the damage recorded per location (plus bleeding) against one pool of
+Life Points.
+
+LP, EF and PW are computed from the attributes, never stored, so they follow an attribute that
+changes in play. Hits that land during a round wait in `held` until the round's last step
+applies them (the book applies all damage at the end of the round).
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Self
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from gmconsole.engine.names import Name
+from gmconsole.systems.system_one import rules
+
+MAX_SKILL = 10
+"""Skill levels run 0-10; a level above needs the GM's say-so (`special` on the skill)."""
+MAX_ATTRIBUTE = 300
+"""1-95 for ordinary people; super characters go past 100, so only the absurd is refused."""
+
+
+def location_slot(location: str) -> str:
+    """A location's key in the stored wounds table ("left arm" -> "left_arm")."""
+    return rules.location_key(location).replace(" ", "_")
+
+
+class Skill(BaseModel):
+    """A skill at a level. The base attribute and cost come from the book's list; a skill the
+    book does not list names its attribute (`attr`) and cost here."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: Name = Field(min_length=1)
+    level: int = Field(default=0, ge=0, le=20)
+    specialisation: str = ""
+    """The language, the Survival environment, the subject taught."""
+    attr: str = ""
+    cost: int = Field(default=0, ge=0, le=10)
+    special: bool = False
+    """The GM allows a level above 10 "for very special reasons"."""
+
+    @model_validator(mode="after")
+    def _level_in_range(self) -> Self:
+        if self.level > MAX_SKILL and not self.special:
+            raise ValueError(
+                f"skill {self.label}: level {self.level} is above {MAX_SKILL} "
+                "(set special = true if the GM allows it)"
+            )
+        if self.attr and self.attr.upper() not in rules.ATTRIBUTES:
+            raise ValueError(
+                f"skill {self.label}: no attribute {self.attr!r} (attributes: {', '.join(rules.ATTRIBUTES)})"
+            )
+        return self
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} ({self.specialisation})" if self.specialisation else self.name
+
+
+class Power(BaseModel):
+    """A power as bought: its points, the PW it holds while on and the EF a use costs."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: Name = Field(min_length=1)
+    points: int = Field(default=0, ge=0, le=1000)
+    pw: int = Field(default=0, ge=0, le=100)
+    ef: int = Field(default=0, ge=0, le=500)
+    active: bool = False
+    notes: str = ""
+
+
+class Weapon(BaseModel):
+    """A weapon: the combat skill it uses, its damage dice, piercing or blunt, and its range
+    (the top of the Short band; 0 for a melee weapon) or its reach."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: Name = Field(min_length=1)
+    skill: str = ""
+    damage: str = "1d6"
+    type: Literal["piercing", "blunt"] = "blunt"
+    range_m: int = Field(default=0, ge=0, le=100_000)
+    reach_m: int = Field(default=0, ge=0, le=50)
+    rof: int = Field(default=1, ge=1, le=100)
+    hands: int = Field(default=1, ge=1, le=4)
+
+    @field_validator("damage")
+    @classmethod
+    def _dice(cls, text: str) -> str:
+        from gmconsole.engine.dice import DiceError, parse
+
+        try:
+            parse(text)
+        except DiceError as exc:
+            raise ValueError(f"damage {text!r} is not a dice expression: {exc}") from None
+        return text
+
+
+class Armour(BaseModel):
+    """Armour over some locations: its Physical and Energy values, Integrity (0: does not
+    wear) and the Physical value left after wear."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: Name = Field(min_length=1)
+    locations: list[str] = Field(default_factory=lambda: ["torso"])
+    physical: int = Field(default=0, ge=0, le=200)
+    energy: int = Field(default=0, ge=0, le=200)
+    integrity: int = Field(default=0, ge=0, le=100)
+    current: int | None = Field(default=None, ge=0, le=200)
+    """Physical value left; None while unworn (the full value)."""
+    vs_piercing: float = Field(default=1.0, ge=0, le=1)
+    """The fraction of its value it keeps against piercing weapons (genre data: "one half, or less")."""
+
+    @field_validator("locations")
+    @classmethod
+    def _known_locations(cls, locations: list[str]) -> list[str]:
+        return [rules.location_key(loc) for loc in locations]
+
+    @property
+    def value(self) -> int:
+        return self.physical if self.current is None else self.current
+
+
+class HeldHit(BaseModel):
+    """A hit made this round, waiting for the end of the round."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    location: str
+    raw: int = Field(ge=0, le=10_000)
+    source: str = ""
+    piercing: bool = False
+
+    @field_validator("location")
+    @classmethod
+    def _location(cls, location: str) -> str:
+        return rules.location_key(location)
+
+
+def _no_wounds() -> dict[str, int]:
+    return {loc.replace(" ", "_"): 0 for loc in rules.LOCATIONS}
+
+
+class SystemOneSheet(BaseModel):
+    """A System One character, NPC or creature."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    attributes: dict[str, int] = Field(default_factory=lambda: dict.fromkeys(rules.ATTRIBUTES, 55))
+    handedness: Literal["right", "left"] = "right"
+    size_level: int = Field(default=0, ge=-10, le=10)
+    running: int = Field(default=16, ge=0, le=10_000)
+    leap: int = Field(default=2, ge=0, le=1000)
+    skills: list[Skill] = Field(default_factory=list)
+    powers: list[Power] = Field(default_factory=list)
+    weapons: list[Weapon] = Field(default_factory=list)
+    armour: list[Armour] = Field(default_factory=list)
+    wounds: dict[str, int] = Field(default_factory=_no_wounds)
+    """Damage recorded per location (head, left_arm ... right_leg)."""
+    bleed: int = Field(default=0, ge=0, le=10_000)
+    """Damage from bleeding: it counts toward the total but belongs to no location."""
+    held: list[HeldHit] = Field(default_factory=list)
+    ef_spent: int = Field(default=0, ge=0, le=10_000)
+    defence: int = Field(default=0, ge=0, le=500)
+    """To-hit given up this round to defend (each 2 points, or 3 unarmed against a weapon,
+    take 1% off the opponents' chance)."""
+    conscious: bool = True
+    stabilised: bool = True
+    """False from the critical state until someone stabilises the character."""
+    bleed_clock: int = Field(default=0, ge=0, le=100_000)
+    """Rounds since bleeding last added damage (or since the last consciousness recheck)."""
+    hours_unconscious: int = Field(default=0, ge=0, le=10_000)
+    xp: int = Field(default=0, ge=0, le=100_000)
+    ip: int = Field(default=0, ge=0, le=100_000)
+    notes: str = ""
+
+    @field_validator("attributes")
+    @classmethod
+    def _known_attributes(cls, attributes: dict[str, int]) -> dict[str, int]:
+        out = {k.strip().upper(): v for k, v in attributes.items()}
+        unknown = [k for k in out if k not in rules.ATTRIBUTES]
+        if unknown:
+            raise ValueError(
+                f"attributes.{unknown[0]}: System One has no attribute {unknown[0]!r} "
+                f"(attributes: {', '.join(rules.ATTRIBUTES)})"
+            )
+        for key, value in out.items():
+            if not 0 <= value <= MAX_ATTRIBUTE:
+                raise ValueError(f"attributes.{key}: {value} is impossible (0 to {MAX_ATTRIBUTE})")
+        return {k: out.get(k, 55) for k in rules.ATTRIBUTES}
+
+    @field_validator("wounds")
+    @classmethod
+    def _known_locations(cls, wounds: dict[str, int]) -> dict[str, int]:
+        out = _no_wounds()
+        for key, value in wounds.items():
+            try:
+                slot = location_slot(key)
+            except ValueError as exc:
+                raise ValueError(f"wounds.{key}: {exc}") from None
+            if not 0 <= value <= 10_000:
+                raise ValueError(f"wounds.{key}: {value} is impossible (0 or more)")
+            out[slot] = value
+        return out
+
+    # ------------------------------------------------------------------ derived
+
+    def attr(self, key: str) -> int:
+        return self.attributes[key.upper()]
+
+    @property
+    def lp(self) -> int:
+        return rules.life_points(self.attr("STA"), self.attr("STR"))
+
+    @property
+    def ef(self) -> int:
+        return rules.exertion_factors(self.attr("STA"), self.attr("STR"))
+
+    @property
+    def pw(self) -> int:
+        return rules.power_points(self.attr("INT"), self.attr("PER"))
+
+    @property
+    def pw_allocated(self) -> int:
+        return sum(p.pw for p in self.powers if p.active)
+
+    @property
+    def damage(self) -> int:
+        """Total damage: every location plus bleeding."""
+        return sum(self.wounds.values()) + self.bleed
+
+    def state(self, convention: rules.Convention = "rounded") -> rules.WoundState:
+        if self.wounds["head"] and rules.location_band(self.wounds["head"], self.lp, convention) == 4:
+            return "dead"
+        return rules.wound_state(self.damage, self.lp, self.attr("STA"), convention)
+
+    def wound(self, location: str) -> int:
+        return self.wounds[location_slot(location)]
+
+    # ------------------------------------------------------------------ lookups
+
+    def skill(self, name: str) -> Skill:
+        key = name.strip().lower()
+        for s in self.skills:
+            if key in (s.label.lower(), s.name.lower()):
+                return s
+        have = ", ".join(s.label for s in self.skills) or "none"
+        raise ValueError(f"no skill {name!r} (has: {have})")
+
+    def skill_level(self, name: str) -> int:
+        try:
+            return self.skill(name).level
+        except ValueError:
+            return 0
+
+    def weapon(self, name: str) -> Weapon:
+        key = name.strip().lower()
+        for w in self.weapons:
+            if w.name.lower() == key:
+                return w
+        have = ", ".join(w.name for w in self.weapons) or "none"
+        raise ValueError(f"no weapon {name!r} (has: {have})")
+
+    def armour_at(self, location: str) -> Armour | None:
+        """The best-worn armour over a location (the highest value left), if any."""
+        loc = rules.location_key(location)
+        over = [a for a in self.armour if loc in a.locations]
+        return max(over, key=lambda a: a.value) if over else None

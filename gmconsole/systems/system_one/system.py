@@ -1,0 +1,457 @@
+"""`SystemOneSystem`: System One (Paul Clegg, 1992) behind the plug-in contract.
+
+What the console sees:
+- Sheet: `SystemOneSheet` (eight attributes; LP, EF and PW computed from them; skills 0-10;
+  powers; weapons; armour by location with Integrity; damage recorded per location).
+- Checks: d100 equal to or under attribute + 5 x skill + difficulty + modifiers, 01-05 and
+  96-00 automatic; the wound penalties added by themselves; exact odds.
+- Rounds: declare lowest INT first, resolve highest first (`SystemOneRounds`); hits made with
+  `hit` during a round are held and land at the round's end, with the tests they call for.
+- Damage: ``dmg WHO N LOCATION`` is a hit's raw damage at a location (armour, wear, the head's
+  doubling, the limb's limit); ``bleed`` adds bleeding. ``heal`` takes points off a location.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from pydantic import BaseModel, ValidationError
+
+from gmconsole.engine.errors import RulesError, validation_text
+from gmconsole.engine.tracks import StatusView, TrackView
+from gmconsole.systems.base import (
+    Calculator,
+    DamageOffer,
+    GameSystem,
+    Generated,
+    Generator,
+    Opposition,
+    RuleOption,
+    Scene,
+    SheetAction,
+    SheetChange,
+)
+from gmconsole.systems.system_one import rules
+from gmconsole.systems.system_one.damage import KINDS
+from gmconsole.systems.system_one.sheet import SystemOneSheet, Weapon
+
+if TYPE_CHECKING:
+    from gmconsole.engine.checks import CheckOption, CheckRequest, CheckResult, Difficulty, Odds
+    from gmconsole.systems.system_one.rounds import SystemOneRounds
+
+QUICK = ("str", "agl", "sta", "int", "per", "att", "hec", "ldr", "skill", "armour")
+
+
+def _sheet(sheet: BaseModel) -> SystemOneSheet:
+    if not isinstance(sheet, SystemOneSheet):
+        raise RulesError(f"not a System One sheet: {type(sheet).__name__}")
+    return sheet
+
+
+class SystemOneSystem(GameSystem):
+    id = "system-one"
+    name = "System One"
+    credit = "System One Generic Role Playing System by Paul Clegg (1992, shareware)"
+    licence = (
+        "Shareware, copyright (c) 1992 Paul Clegg, all other rights reserved: gmconsole "
+        "implements the mechanics and ships the numbers as data, not the text"
+    )
+    summary = "d100 under attribute + 5 x skill; declare low INT first, resolve high; hit locations and LP"
+    sheet_model = SystemOneSheet
+    damage_kinds: ClassVar[Sequence[str]] = KINDS
+    quick_stats: ClassVar[Sequence[str]] = QUICK
+    options: ClassVar[Sequence[RuleOption]] = (
+        RuleOption(
+            "initiative",
+            "Initiative",
+            "int",
+            "int: by INT; random: INT + d100 each round; side: each side's best LDR + d100",
+            choices=("int", "random", "side"),
+        ),
+    )
+    sheet_actions: ClassVar[Sequence[SheetAction]] = (
+        SheetAction(
+            "defend",
+            "Defend",
+            "N [unarmed]",
+            "give up N of this round's to-hit to defend: attackers take N/2 off (N/3 "
+            "unarmed against a weapon)",
+        ),
+        SheetAction("stabilise", "Stabilised", "", "bleeding stops (after a successful First Aid check)"),
+        SheetAction("ko", "Knocked out", "", "falls unconscious (a failed STA test)"),
+        SheetAction("wake", "Wakes up", "", "regains consciousness"),
+        SheetAction("exert", "Spend EF", "N", "spend N EF, multiplied by the wound state"),
+        SheetAction("rest", "Regain EF", "N|all", "regain N EF (all: back to full)"),
+        SheetAction("power", "Power on/off", "NAME on|off", "switch a power; PW is held while it is on"),
+        SheetAction("xp", "Award XP", "N", "XP to spend as points (1 XP = 1 point)"),
+        SheetAction("ip", "Award IP", "N", "improvement points (25 IP = 1 point, on skills and powers held)"),
+        SheetAction("repair", "Repair armour", "NAME", "armour back to its full value"),
+    )
+    calculators: ClassVar[Sequence[Calculator]] = (
+        Calculator(
+            "chance", "Check chance", "ATTRIBUTE [LEVEL] [DIFFICULTY] [MODS]", "calc chance 55 2 hard -> 15%"
+        ),
+        Calculator("range", "Range band", "WEAPON_RANGE DISTANCE", "calc range 20 50 -> long, -60"),
+        Calculator("size", "Target size", "TIMES_MAN_SIZE", "calc size 1/4 -> -30"),
+        Calculator("speed", "Target speed", "M_PER_TURN", "calc speed 16 -> -11"),
+        Calculator("aim", "Aim bonus", "TURNS [fast]", "calc aim 2 fast -> +20"),
+        Calculator("trade", "Defence trade", "OWN_CHANCE PENALTY [unarmed]", "calc trade 60 15 -> 30 left"),
+        Calculator("called", "Called shot", "DEDUCTION", "calc called 25 -> 10% to hit the part"),
+        Calculator(
+            "suppress", "Suppressive fire", "ROUNDS WIDTH ROLL [aware]", "calc suppress 6 2 45 -> 2 hits"
+        ),
+        Calculator("fall", "Falling damage", "METRES [ACROBATICS]", "calc fall 10 -> 4"),
+        Calculator(
+            "stabilise", "Stabilise chance", "INT FIRST_AID DAMAGE LP", "calc stabilise 60 2 9 7 -> 50%"
+        ),
+        Calculator("wake", "Wake-up chance", "STA HOURS", "calc wake 55 3 -> -35%"),
+        Calculator("heal", "Healing days", "POINTS [medical]", "calc heal 5 -> day 30"),
+        Calculator("skill", "Skill cost", "BASE FROM TO", "calc skill 1 1 3 -> 5 points"),
+        Calculator("points", "Creation points", "ATTR x8", "calc points 55 55 55 55 55 55 55 55 -> 36"),
+        Calculator("derived", "LP, EF and PW", "STR STA INT PER", "calc derived 55 55 55 55"),
+    )
+    generators: ClassVar[Sequence[Generator]] = (
+        Generator(
+            "character",
+            "Rolled character",
+            "[in-order]",
+            "eight 2d6 through the attribute table, highest to the attributes a GM lists first "
+            "(HEC, INT, STA, AGL, STR, PER, LDR, ATT), or in sheet order with in-order",
+        ),
+    )
+
+    # ------------------------------------------------------------------ sheets
+
+    def describe(self, sheet: BaseModel) -> str:
+        s = _sheet(sheet)
+        attrs = " ".join(f"{k} {v}" for k, v in s.attributes.items())
+        return f"{attrs} | LP {s.lp - s.damage}/{s.lp} EF {s.ef - s.ef_spent}/{s.ef} PW {s.pw}"
+
+    def sheet_lines(self, sheet: BaseModel) -> list[tuple[str, str]]:
+        s = _sheet(sheet)
+        lines = [(f"{rules.ATTRIBUTE_NAMES[k]} ({k})", str(v)) for k, v in s.attributes.items()]
+        lines.append(
+            (
+                "LP / EF / PW",
+                f"{s.lp - s.damage}/{s.lp}  {s.ef - s.ef_spent}/{s.ef}  {s.pw - s.pw_allocated}/{s.pw}",
+            )
+        )
+        lines.append(("Movement", f"run {s.running} m/turn, leap {s.leap} m"))
+        for sk in s.skills:
+            lines.append((f"Skill: {sk.label}", str(sk.level)))
+        for p in s.powers:
+            lines.append(
+                (
+                    f"Power: {p.name}",
+                    f"{p.points} points, PW {p.pw}, EF {p.ef}" + (" (on)" if p.active else ""),
+                )
+            )
+        for w in s.weapons:
+            extra = f", range {w.range_m} m" if w.range_m else (f", reach {w.reach_m} m" if w.reach_m else "")
+            lines.append((f"Weapon: {w.name}", f"{w.damage} {w.type} ({w.skill or 'unskilled'}){extra}"))
+        for a in s.armour:
+            wear = f" (worn to {a.value})" if a.current is not None and a.current != a.physical else ""
+            lines.append(
+                (
+                    f"Armour: {a.name}",
+                    f"{a.physical}{wear} on {', '.join(a.locations)}"
+                    + (f", integrity {a.integrity}" if a.integrity else ""),
+                )
+            )
+        hurt = [f"{k.replace('_', ' ')} {v}" for k, v in s.wounds.items() if v]
+        if s.bleed:
+            hurt.append(f"bleeding {s.bleed}")
+        if hurt:
+            lines.append(("Wounds", ", ".join(hurt)))
+        if s.held:
+            lines.append(("Hits this round", ", ".join(f"{h.raw} to the {h.location}" for h in s.held)))
+        lines.append(("XP / IP", f"{s.xp} / {s.ip}"))
+        return lines
+
+    def stat(self, sheet: BaseModel, name: str) -> int:
+        s = _sheet(sheet)
+        key = name.strip().upper()
+        if key in rules.ATTRIBUTES:
+            return s.attr(key)
+        return {"LP": s.lp, "EF": s.ef, "PW": s.pw}.get(key, 0)
+
+    def spawn(self, template: BaseModel) -> BaseModel:
+        s = _sheet(template)
+        fresh = SystemOneSheet()
+        return s.model_copy(
+            deep=True,
+            update={
+                "wounds": fresh.wounds,
+                "bleed": 0,
+                "held": [],
+                "ef_spent": 0,
+                "defence": 0,
+                "conscious": True,
+                "stabilised": True,
+                "bleed_clock": 0,
+                "hours_unconscious": 0,
+                "armour": [a.model_copy(update={"current": None}) for a in s.armour],
+            },
+        )
+
+    def quick_sheet(self, stats: Mapping[str, int]) -> BaseModel:
+        """Average attributes (55) with the named ones set; `skill N` gives a Sword at that
+        level of Long Blade, `armour N` a vest of N over the torso."""
+        data = self.dump_sheet(self.new_sheet())
+        for key, value in stats.items():
+            if key.upper() in rules.ATTRIBUTES:
+                data["attributes"][key.upper()] = value
+            elif key == "skill":
+                data["skills"] = [{"name": "Long Blade", "level": value}]
+                data["weapons"] = [
+                    Weapon(name="Sword", skill="Long Blade", damage="1d6+1", type="piercing").model_dump()
+                ]
+            elif key == "armour":
+                data["armour"] = [{"name": "Armour", "locations": ["torso"], "physical": value}]
+            else:
+                raise RulesError(f"System One has no quick statistic {key!r} (known: {', '.join(QUICK)})")
+        try:
+            return self.parse_sheet(data)
+        except ValidationError as exc:
+            raise RulesError(validation_text(exc)) from None
+
+    # ------------------------------------------------------------------ tracks
+
+    def tracks(self, sheet: BaseModel) -> list[TrackView]:
+        s = _sheet(sheet)
+        state = s.state()
+        q = rules.wound_thresholds(s.lp)
+        note = state + ("" if s.conscious or state == "dead" else ", unconscious")
+        if not s.stabilised and state != "dead":
+            note += ", bleeding"
+        out = [
+            TrackView(
+                "LP",
+                "points",
+                s.lp - s.damage,
+                s.lp,
+                labels=tuple(
+                    f"{n} at {d}" for n, d in zip(("wounded", "serious", "critical"), q, strict=True)
+                ),
+                note=note,
+            ),
+            TrackView("EF", "points", max(0, s.ef - s.ef_spent), s.ef),
+        ]
+        if s.pw:
+            out.append(TrackView("PW", "points", s.pw - s.pw_allocated, s.pw, note="free"))
+        return out
+
+    def health(self, sheet: BaseModel) -> str:
+        s = _sheet(sheet)
+        held = f" +{sum(h.raw for h in s.held)}?" if s.held else ""
+        return f"LP {s.lp - s.damage}/{s.lp}{held}"
+
+    def status(self, sheet: BaseModel) -> StatusView:
+        s = _sheet(sheet)
+        state = s.state()
+        flags: list[str] = []
+        for loc in rules.LOCATIONS:
+            flags += rules.location_effects(loc, s.wound(loc), s.lp)
+        if not s.stabilised and state != "dead":
+            flags.append("bleeding")
+        if state == "dead":
+            why = "head wound" if rules.location_band(s.wound("head"), s.lp) == 4 else "past LP + STA/10"
+            return StatusView("dead", "dead", why, tuple(flags))
+        if state == "dying":
+            return StatusView("down", "dying", f"{s.damage} of {s.lp} LP, unconscious", tuple(flags))
+        if not s.conscious:
+            return StatusView("down", "unconscious", state, tuple(flags))
+        if state != "healthy" or s.damage:
+            return StatusView("hurt", state, f"{rules.SKILL_PENALTY[state]:+d}% to skills", tuple(flags))
+        return StatusView("ok", "ok", "", tuple(flags))
+
+    def apply_damage(self, sheet: BaseModel, amount: int, kind: str | None = None) -> SheetChange:
+        from gmconsole.systems.system_one.damage import apply
+
+        return apply(_sheet(sheet), amount, kind or KINDS[0], "rounded")
+
+    def hold_damage(
+        self, sheet: BaseModel, amount: int, kind: str | None = None, source: str = ""
+    ) -> SheetChange | None:
+        """A hit made during a round waits on the target's sheet for the round's end."""
+        from gmconsole.systems.system_one.damage import hold
+
+        if (kind or KINDS[0]) == "bleed":
+            return None
+        return hold(_sheet(sheet), amount, kind or KINDS[0], source)
+
+    def heal(self, sheet: BaseModel, amount: int, kind: str | None = None) -> SheetChange:
+        from gmconsole.systems.system_one.damage import lower
+
+        return lower(_sheet(sheet), amount, kind or KINDS[0], "rounded")
+
+    def end_of_round(
+        self,
+        sheet: BaseModel,
+        rng: random.Random | None = None,
+        dice: Sequence[int] | None = None,
+        conditions: Sequence[str] = (),
+        scene: Scene | None = None,
+    ) -> SheetChange | None:
+        """The round's damage lands, with the tests it calls for; bleeding runs; defence ends."""
+        from gmconsole.systems.system_one.damage import end_round
+
+        return end_round(_sheet(sheet), rng or random.Random(), list(dice or []), "rounded")
+
+    def end_encounter(self, sheet: BaseModel, scene: Scene | None = None) -> SheetChange | None:
+        """Hits still held when the fight ends land; defence given up ends."""
+        s = _sheet(sheet)
+        if not s.held and not s.defence:
+            return None
+        return self.end_of_round(s, scene.rng if scene else None, scene=scene)
+
+    # ------------------------------------------------------------------ checks
+
+    def check_options(self, sheet: BaseModel) -> list[CheckOption]:
+        from gmconsole.systems.system_one.resolution import options
+
+        return options(_sheet(sheet))
+
+    def difficulties(self) -> list[Difficulty]:
+        from gmconsole.engine.checks import Difficulty
+
+        return [
+            Difficulty(key, f"{key.capitalize()} ({value:+d})", value)
+            for key, value in rules.DIFFICULTY.items()
+        ]
+
+    def check_switches(self, sheet: BaseModel, options: Mapping[str, Any] | None = None) -> list[RuleOption]:
+        return [
+            RuleOption(
+                "called",
+                "Called shot at",
+                "",
+                "a part to aim at with an attack",
+                choices=("", *rules.LOCATIONS),
+            ),
+            RuleOption(
+                "called_cost",
+                "Called shot: to-hit given up",
+                0,
+                "each 5% given up is a 2% chance to hit the part called",
+                choices=tuple(range(0, 55, 5)),
+            ),
+        ]
+
+    def check(
+        self,
+        sheet: BaseModel,
+        request: CheckRequest,
+        rng: random.Random,
+        dice: Sequence[int] | None = None,
+        who: str | None = None,
+    ) -> CheckResult:
+        from gmconsole.systems.system_one.resolution import run_check
+
+        return run_check(_sheet(sheet), request, rng, dice, who)
+
+    def odds(self, sheet: BaseModel, request: CheckRequest) -> Odds | None:
+        from gmconsole.systems.system_one.resolution import odds
+
+        return odds(_sheet(sheet), request)
+
+    def oppose(self, sheet: BaseModel, option: str, target: BaseModel) -> Opposition | None:
+        """An attack meets the target's defence (to-hit it gave up: 2 for each 1% off, 3
+        unarmed against a weapon); First Aid on a target pays 10% for each point past its LP."""
+        s, t = _sheet(sheet), _sheet(target)
+        kind, _, arg = option.partition(":")
+        if kind == "attack":
+            unarmed = not t.weapons or all(
+                w.skill in ("Streetfighting", "Martial Arts", "") for w in t.weapons
+            )
+            armed = s.weapon(arg).skill not in ("Streetfighting", "Martial Arts", "") if s.weapons else False
+            ratio = 3 if unarmed and armed else 2
+            penalty = t.defence // ratio
+            note = f"defending: -{penalty}" if penalty else "not defending"
+            return Opposition(difficulty=-penalty if penalty else None, note=note)
+        if kind == "skill" and arg.strip().lower() == "first aid":
+            over = max(0, t.damage - t.lp)
+            return Opposition(
+                difficulty=-10 * over if over else None,
+                note=f"{over} past LP: -{10 * over}" if over else "not past LP",
+            )
+        return None
+
+    def damage_offer(
+        self,
+        sheet: BaseModel,
+        request: CheckRequest,
+        result: CheckResult,
+        target: BaseModel,
+        rng: random.Random,
+        dice: Sequence[int] | None = None,
+    ) -> DamageOffer | None:
+        """A hit: the location (a called part on d100 under its chance, else the d20 table),
+        then the weapon's damage dice. Typed dice: the location die (and the called-shot d100
+        first, when one was called), then the damage dice."""
+        from gmconsole.engine.dice import DiceError, roll
+
+        s = _sheet(sheet)
+        kind, _, arg = request.option.partition(":")
+        if kind != "attack" or not result.success:
+            return None
+        weapon = s.weapon(arg)
+        typed = list(dice or [])
+
+        def die(sides: int) -> int:
+            if typed:
+                face = typed.pop(0)
+                if not 1 <= face <= sides:
+                    raise RulesError(f"typed die {face} is impossible on a d{sides}")
+                return face
+            return rng.randint(1, sides)
+
+        faces: list[int] = []
+        called = result.detail.get("called")
+        where = ""
+        location = ""
+        if called:
+            chance = rules.called_shot_chance(int(result.detail.get("called_cost") or 0))
+            d = die(100)
+            faces.append(d)
+            if d <= chance:
+                location, where = called, f"called shot {d} under {chance}%"
+        if not location:
+            d = die(20)
+            faces.append(d)
+            location, where = rules.hit_location(d), f"location d20 {d}"
+        try:
+            damage = roll(weapon.damage, rng, typed or None)
+        except DiceError as exc:
+            raise RulesError(f"{weapon.name} damage: {exc}") from None
+        faces += [d.face for d in damage.dice]
+        kind_key = location.replace(" ", "-")
+        text = f"{weapon.name} {damage} to the {location} ({where})"
+        return DamageOffer(damage.total, kind_key, text, tuple(faces))
+
+    # ------------------------------------------------------------------ actions
+
+    def perform(self, sheet: BaseModel, action: str, args: Sequence[str], scene: Scene) -> SheetChange:
+        from gmconsole.systems.system_one.actions import perform
+
+        return perform(_sheet(sheet), action, list(args))
+
+    def calculate(self, key: str, args: Sequence[str]) -> str:
+        from gmconsole.systems.system_one.actions import calculate
+
+        return calculate(key, list(args), {c.key: c.usage for c in self.calculators})
+
+    def generate(self, key: str, args: Sequence[str], rng: random.Random) -> Generated:
+        from gmconsole.systems.system_one.actions import generate
+
+        if key != "character":
+            raise RulesError(f"System One has no generator {key!r} (generators: character)")
+        return generate(list(args), rng)
+
+    def turn_order(self, options: Mapping[str, Any] | None = None) -> SystemOneRounds:
+        from gmconsole.systems.system_one.rounds import SystemOneRounds
+
+        resolved = self.resolve_options(options)
+        return SystemOneRounds(str(resolved["initiative"]))
