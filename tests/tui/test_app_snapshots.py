@@ -35,6 +35,7 @@ def test_main_screen_80x24_high_contrast_roster(campaign: Path, snap_compare) ->
         await _mid_fight(pilot)
         pilot.app.theme = "gm-high-contrast"
         await pilot.press("2")
-        await pilot.pause()
+        for _ in range(3):  # the roster packs its rows to the list's settled size: let it settle
+            await pilot.pause()
 
     assert snap_compare(make_app(campaign), terminal_size=(80, 24), run_before=roster_in_high_contrast)

@@ -220,10 +220,10 @@ def odds(sheet: SystemOneSheet, request: CheckRequest, convention: rules.Convent
     auto = Fraction(rules.AUTO_SUCCESS, 100)
     fail = Fraction(100 - rules.AUTO_FAILURE + 1, 100)
     bars = (
-        ("automatic success", auto),
+        ("01-05", auto),
         ("success", Fraction(wins, 100) - auto),
         ("failure", 1 - Fraction(wins, 100) - fail),
-        ("automatic failure", fail),
+        ("96-00", fail),
     )
     return Odds(
         success=Fraction(wins, 100), note=f"chance {chance}%: roll {chance} or under on d100", bars=bars

@@ -50,6 +50,23 @@ def _sheet(sheet: BaseModel) -> SystemOneSheet:
     return sheet
 
 
+def _short_effects(location: str, damage: int, lp: int) -> list[str]:
+    """A location's wound effects as badges short enough for a narrow roster ("L arm -15%",
+    "R leg: Walk"); the sheet lines spell them out."""
+    band = rules.location_band(damage, lp)
+    if band == 0:
+        return []
+    short = location.replace("left ", "L ").replace("right ", "R ")
+    if band == 4:
+        return [] if location == "torso" else [f"{short} lost"]
+    pace = "Walk" if band == 3 else "Trot"
+    if location in rules.ARMS:
+        return [f"{short} {rules.LIMB_SKILL_PENALTY[band]}%" + (", dropped" if band == 3 else "")]
+    if location == "head":
+        return [f"head {rules.LIMB_SKILL_PENALTY[band]}%, {pace}"]
+    return [f"{short}: {pace}"]
+
+
 class SystemOneSystem(GameSystem):
     id = "system-one"
     name = "System One"
@@ -161,10 +178,13 @@ class SystemOneSystem(GameSystem):
                 )
             )
         hurt = [f"{k.replace('_', ' ')} {v}" for k, v in s.wounds.items() if v]
+        effects = [e for loc in rules.LOCATIONS for e in rules.location_effects(loc, s.wound(loc), s.lp)]
         if s.bleed:
             hurt.append(f"bleeding {s.bleed}")
         if hurt:
             lines.append(("Wounds", ", ".join(hurt)))
+        if effects:
+            lines.append(("Wound effects", "; ".join(effects)))
         if s.held:
             lines.append(("Hits this round", ", ".join(f"{h.raw} to the {h.location}" for h in s.held)))
         lines.append(("XP / IP", f"{s.xp} / {s.ip}"))
@@ -253,7 +273,7 @@ class SystemOneSystem(GameSystem):
         state = s.state()
         flags: list[str] = []
         for loc in rules.LOCATIONS:
-            flags += rules.location_effects(loc, s.wound(loc), s.lp)
+            flags += _short_effects(loc, s.wound(loc), s.lp)
         if not s.stabilised and state != "dead":
             flags.append("bleeding")
         if state == "dead":
@@ -317,10 +337,7 @@ class SystemOneSystem(GameSystem):
     def difficulties(self) -> list[Difficulty]:
         from gmconsole.engine.checks import Difficulty
 
-        return [
-            Difficulty(key, f"{key.capitalize()} ({value:+d})", value)
-            for key, value in rules.DIFFICULTY.items()
-        ]
+        return [Difficulty(key, key.capitalize(), value) for key, value in rules.DIFFICULTY.items()]
 
     def check_switches(self, sheet: BaseModel, options: Mapping[str, Any] | None = None) -> list[RuleOption]:
         return [

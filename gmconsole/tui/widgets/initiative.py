@@ -171,10 +171,11 @@ class InitiativePane(Vertical):
         turn = (enc.name, enc.round, enc.pointer, tuple(acting))
         moved = turn != self._turn
         self._turn = turn
-        lines.set_rows(rows, select=acting[0] if moved and acting else None)
+        at = next((i for i, row in enumerate(rows) if row.kind == "acting"), None)
+        lines.set_rows(rows, select=acting[0] if moved and acting else None, select_at=at if moved else None)
         index = {row.key: i for i, row in enumerate(rows) if row.key is not None}
-        if moved and acting and acting[0] in index:  # the acting step at the top, one done above
-            lines.scroll_to_row(max(0, index[acting[0]] - 1), top=True)
+        if moved and at is not None:  # the acting step at the top, one done above
+            lines.scroll_to_row(max(0, at - 1), top=True)
         touched = self._touched(session)
         if touched in index and touched not in acting:
             lines.scroll_to_row(index[touched])  # who was just hit or healed stays in sight
@@ -307,7 +308,9 @@ class InitiativePane(Vertical):
         previous_label = None
         for i, step in enumerate(enc.steps):
             mark = "▶" if i == enc.pointer else ("✓" if i < enc.pointer else " ")
-            label = "" if step.label == previous_label else step.label  # a side named once
+            # a side is named once; a phase (declare, resolve) on every row, as one
+            # combatant has a row in each
+            label = "" if step.label == previous_label and not step.phase else step.label
             previous_label = step.label
             kind = "acting" if i == enc.pointer else ("muted" if i < enc.pointer else "")
             n = len(step.actors)

@@ -138,11 +138,13 @@ class LineList(ScrollView, can_focus=True):
     def cursor_key(self) -> str | None:
         return self.rows[self.cursor].key if self.cursor is not None else None
 
-    def set_rows(self, rows: list[Row], *, select: str | None = None) -> None:
-        """Replace the rows; the cursor goes to `select`, else stays on its key, else the nearest."""
+    def set_rows(self, rows: list[Row], *, select: str | None = None, select_at: int | None = None) -> None:
+        """Replace the rows; the cursor goes to row `select_at`, else the first row keyed
+        `select`, else stays on its key, else the nearest. (`select_at` is for a key that
+        appears on several rows: a combatant who declares, then resolves.)"""
         previous = self.cursor_key
         old = self.rows
-        if rows == old and (select is None or select == previous):
+        if rows == old and (select is None or select == previous) and (select_at in (None, self.cursor)):
             return  # nothing to draw again: a turn advance leaves most lists as they were
         same = min(len(old), len(rows))  # rows at the start still laid out as they were
         if rows[:same] != old[:same]:
@@ -151,6 +153,8 @@ class LineList(ScrollView, can_focus=True):
         target = select or previous
         keyed = [i for i, r in enumerate(rows) if r.key is not None]
         index = next((i for i in keyed if rows[i].key == target), None) if target else None
+        if select_at is not None and 0 <= select_at < len(rows) and rows[select_at].key is not None:
+            index = select_at
         if index is None and keyed:
             index = keyed[0] if self.cursor is None else min(keyed, key=lambda i: abs(i - (self.cursor or 0)))
         self.cursor = index
