@@ -106,6 +106,8 @@ def perform(s: SystemOneSheet, action: str, args: list[str]) -> SheetChange:
         if action == "ip":
             text += f" ({total // 25} point(s) to spend on skills or powers held)"
         return SheetChange(s.model_copy(update={action: total}), text)
+    if action == "recover":
+        return _recover(s, args)
     if action == "repair":
         name = " ".join(args)
         new = s.model_copy(deep=True)
@@ -116,6 +118,32 @@ def perform(s: SystemOneSheet, action: str, args: list[str]) -> SheetChange:
         armour.current = None
         return SheetChange(new, f"{armour.name} repaired to {armour.physical}")
     raise RulesError(f"System One has no action {action!r}")
+
+
+def _recover(s: SystemOneSheet, args: list[str]) -> SheetChange:
+    """Days of healing for every location at once: the first point 2 days after the wound, the
+    next 4 more, and so on (with medical care and rest 1, 2, 3...). Counted from the wound, so
+    give the days since each location was last hurt."""
+    if not args or len(args) > 2 or (len(args) == 2 and args[1] != "medical"):
+        raise RulesError("usage: recover WHO DAYS [medical]")
+    days = _int(args[0], "days")
+    if days < 0:
+        raise RulesError(f"days cannot be negative, got {days}")
+    medical = args[1:] == ["medical"]
+    new = s.model_copy(deep=True)
+    healed: list[str] = []
+    for slot, damage in s.wounds.items():
+        points = min(damage, rules.healed_by(days, medical))
+        if points:
+            new.wounds[slot] -= points
+            healed.append(f"{slot.replace('_', ' ')} {points}")
+    if new.state() in ("healthy", "wounded", "serious"):
+        new.stabilised = True
+    how = "with medical care" if medical else "naturally"
+    if not healed:
+        return SheetChange(new, f"{days} day(s) {how}: nothing healed yet")
+    left = f"LP {new.lp - new.damage}/{new.lp}"
+    return SheetChange(new, f"{days} day(s) {how}: heals {', '.join(healed)} ({left})")
 
 
 def _fraction(text: str) -> Fraction:

@@ -127,7 +127,8 @@ def spec_for(
             mods = _state_mods(sheet, convention, arm)
             if sheet.defence:
                 mods.append(Modifier("defending", -sheet.defence))
-            deduction = int(extra.get("called_cost") or 0) if extra.get("called") else 0
+            mods += _ranged_mods(weapon.range_m, extra)
+            deduction = _number(extra, "called_cost") if extra.get("called") else 0
             if deduction:
                 mods.append(Modifier(f"called shot ({extra['called']})", -deduction))
             if level > 0:
@@ -138,6 +139,37 @@ def spec_for(
     except ValueError as exc:  # the sheet's lookups say what is missing
         raise RulesError(f"{who}: {exc}") from None
     raise RulesError(f"no check {option!r} (attr:STR ... attr:LDR, skill:NAME or attack:WEAPON)")
+
+
+def _number(extra: Mapping[str, Any], key: str) -> int:
+    value = extra.get(key) or 0
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        raise RulesError(f"{key.replace('_', ' ')} must be a whole number, got {value!r}") from None
+    if number < 0:
+        raise RulesError(f"{key.replace('_', ' ')} cannot be negative, got {number}")
+    return number
+
+
+def _ranged_mods(weapon_range: int, extra: Mapping[str, Any]) -> list[Modifier]:
+    """The range band, the target's speed and aiming, from the test's switches (a shot
+    beyond eight times the weapon's range is refused)."""
+    mods: list[Modifier] = []
+    distance = _number(extra, "distance")
+    if distance and weapon_range:
+        band = rules.range_band(distance, weapon_range)
+        if band is None:
+            raise RulesError(f"{distance} m is beyond extreme range ({8 * weapon_range} m): no shot")
+        if band[1]:
+            mods.append(Modifier(f"{band[0]} range", band[1]))
+    speed = _number(extra, "target_speed")
+    if rules.speed_modifier(speed):
+        mods.append(Modifier("target speed", rules.speed_modifier(speed)))
+    aim = _number(extra, "aim")
+    if aim and weapon_range:
+        mods.append(Modifier("aim", rules.aim_bonus(aim, fast_target=speed > 5)))
+    return mods
 
 
 def _modifiers(spec: Spec, request: CheckRequest) -> list[Modifier]:

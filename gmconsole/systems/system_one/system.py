@@ -50,6 +50,29 @@ def _sheet(sheet: BaseModel) -> SystemOneSheet:
     return sheet
 
 
+def _build_lines(s: SystemOneSheet) -> list[tuple[str, str]]:
+    """What the skills cost (each level L costs L x the skill's base cost) and what they lack:
+    prerequisites, and the creation guideline (at most three skills above 5, none above 8)."""
+    from gmconsole.systems.system_one.book import skill_def
+
+    spent = 0
+    missing: list[str] = []
+    for sk in s.skills:
+        book = skill_def(sk.name)
+        base = sk.cost or (book.cost if book else 1)
+        spent += rules.skill_cost(base, 0, sk.level)
+        for name, level in book.prereqs if book else ():
+            if sk.level and s.skill_level(name) < level:
+                missing.append(f"{sk.label} needs {name} {level}")
+    lines = [("Skill points", str(spent))]
+    if missing:
+        lines.append(("Prerequisites", "; ".join(missing)))
+    high = [sk.label for sk in s.skills if sk.level > 5 and not sk.name.lower().startswith("language")]
+    if len(high) > 3 or any(sk.level > 8 and not sk.name.lower().startswith("language") for sk in s.skills):
+        lines.append(("Creation guideline", "at most 3 skills above 5 and none above 8 at the start"))
+    return lines
+
+
 def _short_effects(location: str, damage: int, lp: int) -> list[str]:
     """A location's wound effects as badges short enough for a narrow roster ("L arm -15%",
     "R leg: Walk"); the sheet lines spell them out."""
@@ -104,6 +127,12 @@ class SystemOneSystem(GameSystem):
         SheetAction("power", "Power on/off", "NAME on|off", "switch a power; PW is held while it is on"),
         SheetAction("xp", "Award XP", "N", "XP to spend as points (1 XP = 1 point)"),
         SheetAction("ip", "Award IP", "N", "improvement points (25 IP = 1 point, on skills and powers held)"),
+        SheetAction(
+            "recover",
+            "Heal over days",
+            "DAYS [medical]",
+            "every location heals on the schedule (2, 4, 6... days a point; 1, 2, 3... with care)",
+        ),
         SheetAction("repair", "Repair armour", "NAME", "armour back to its full value"),
     )
     calculators: ClassVar[Sequence[Calculator]] = (
@@ -187,6 +216,7 @@ class SystemOneSystem(GameSystem):
             lines.append(("Wound effects", "; ".join(effects)))
         if s.held:
             lines.append(("Hits this round", ", ".join(f"{h.raw} to the {h.location}" for h in s.held)))
+        lines += _build_lines(s)
         lines.append(("XP / IP", f"{s.xp} / {s.ip}"))
         return lines
 
@@ -354,6 +384,11 @@ class SystemOneSystem(GameSystem):
                 0,
                 "each 5% given up is a 2% chance to hit the part called",
                 choices=tuple(range(0, 55, 5)),
+            ),
+            RuleOption("distance", "Distance (m)", 0, "a shot's range band from the weapon's range"),
+            RuleOption("target_speed", "Target speed (m/turn)", 0, "-1 per m/turn above 5"),
+            RuleOption(
+                "aim", "Turns aimed", 0, "+15 a turn (+10 at a fast target), at most 3", choices=(0, 1, 2, 3)
             ),
         ]
 

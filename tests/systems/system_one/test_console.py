@@ -204,3 +204,46 @@ def test_bad_input_is_refused_by_name_and_changes_nothing(demo: Session, line: s
     with pytest.raises(GmConsoleError, match=message):
         demo.execute(line)
     assert file_snapshot(demo.path) == before
+
+
+def test_a_ranged_shot_takes_its_band_speed_and_aim_from_the_switches(demo: Session) -> None:
+    """The EX49 assembly through a check: Rifle range 50, a target 150 m off (long, -60)
+    running at 16 m/turn (-11), aimed 2 turns (+20 at a fast target)."""
+    extra = {"distance": 150, "target_speed": 16, "aim": 2}
+    event = demo.check("marcus", CheckRequest(option="attack:Rifle", extra=extra), dice=[30])
+    assert event.data["target"] == 85 - 60 - 11 + 20
+    with pytest.raises(RulesError, match="beyond extreme range"):
+        demo.check("marcus", CheckRequest(option="attack:Rifle", extra={"distance": 401}), dice=[30])
+    with pytest.raises(RulesError, match="distance must be a whole number"):
+        demo.check("marcus", CheckRequest(option="attack:Rifle", extra={"distance": "far"}), dice=[30])
+
+
+def test_a_called_shot_hits_the_part_on_its_chance(demo: Session) -> None:
+    extra = {"called": "head", "called_cost": 25}
+    test = demo.aimed_check("marcus", CheckRequest(option="attack:Rifle", extra=extra), "guard-1", dice=[30])
+    assert test.data["target"] == 85 - 25
+    demo.hit(dice=[9, 3, 3])  # d100 9 under 10%: the head; 2d6 = 6
+    assert demo.resolve("guard-1").sheet.held[0].location == "head"
+
+
+def test_recovering_over_days_follows_the_schedule(demo: Session) -> None:
+    """5 points in the left arm and 3 in the right leg: by day 12 the leg is whole and the arm
+    still 2 down (the book's example)."""
+    demo.execute("dmg yuki 5 left-arm")
+    demo.execute("dmg yuki 3 right-leg")
+    demo.execute("recover yuki 12")
+    yuki = demo.resolve("yuki").sheet
+    assert yuki.wound("right leg") == 0 and yuki.wound("left arm") == 2
+    with pytest.raises(RulesError, match="days must be a whole number"):
+        demo.execute("recover yuki soon")
+
+
+def test_the_sheet_reports_skill_points_and_missing_prerequisites(demo: Session) -> None:
+    lines = dict(demo.system.sheet_lines(demo.resolve("yuki").sheet))
+    # First Aid 4 (10), Medical Treatment (Standard) 2 at base 2 (6), Short Blade 1 (1), two languages
+    assert lines["Skill points"] == str(10 + 6 + 1 + 36 + 15)
+    assert "Prerequisites" not in lines  # First Aid 4 covers Medical Treatment's First Aid 2
+    demo.execute("check yuki skill:First Aid")  # the check works; now lower First Aid by hand
+    sheet = demo.resolve("yuki").sheet
+    sheet.skills[0].level = 1
+    assert "needs First Aid 2" in dict(demo.system.sheet_lines(sheet))["Prerequisites"]
