@@ -7,8 +7,7 @@ from __future__ import annotations
 from gmconsole.engine.encounter import Encounter, Notice
 from gmconsole.engine.popcorn import Popcorn
 from gmconsole.engine.turn_order import RoundContext
-
-SURPRISE_GAP = 5
+from gmconsole.systems.mythmagica.procedures import surprised as is_surprised
 
 
 class MythmagicaPopcorn(Popcorn):
@@ -28,12 +27,13 @@ class MythmagicaPopcorn(Popcorn):
             return notices
         top = max(last.values())
         st = self._state(enc)
-        surprised = [s for s, v in last.items() if s in unaware and top - v >= SURPRISE_GAP]
+        surprised = [s for s, v in last.items() if s in unaware and is_surprised(v, top)]
         for side in surprised:
             st["ytg"] = [c for c in st["ytg"] if enc.get(c).side != side]
             st.setdefault("surprised", []).append(side)
             notices.append(Notice(kind="initiative", text=f"Side {side} is Surprised: no turns this round"))
         if surprised:
+            enc.steps = []  # the pick made before the surprise is void; pick again without it
             first = self._default_pick(enc, prefer_side=st.get("opening"))
             enc.steps = [] if first is None else [self._step_for(enc, first)]
         return notices

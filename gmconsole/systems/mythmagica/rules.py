@@ -177,11 +177,13 @@ def raw_speed(value: int) -> int:
 
 
 def natural_ward(toughness: int) -> int:
-    """Natural Ward from Toughness; above the printed rows, Toughness - 4."""
+    """Natural Ward from Toughness; above the printed rows, Toughness - 4; below them, 0."""
     rows = ranges("attributes.toml", "Natural Ward")
     top = max(hi for _, hi, _ in rows if hi is not None)
     if toughness > top:
         return toughness - 4
+    if toughness < min(lo for lo, _, _ in rows):
+        return 0
     return int(range_lookup("attributes.toml", "Natural Ward", toughness))
 
 
