@@ -98,6 +98,8 @@ class RosterPane(Vertical, can_focus=False):
         self._sheet_cache: dict[str, tuple] = {}
         self._text_cache: dict[tuple[tuple, int, bool], Text] = {}
         self._row_cache: dict[tuple[str, tuple, int, bool], Row] = {}
+        self._laid_out_for: tuple[int, int] = (0, 0)
+        """The list width and height the rows were last packed for."""
         self._last_seen: tuple | None = None
         """Parsed sheets and drawn entries by content: with 500 spawned goblins a turn advance
         redraws the pane, and only the goblins that changed should cost anything."""
@@ -234,7 +236,7 @@ class RosterPane(Vertical, can_focus=False):
                 if row is None:
                     text = cache.get((e.sig, width, expanded)) or self._entry_text(e, width, expanded)
                     self._text_cache[(e.sig, width, expanded)] = text
-                    row = Row(text, key=e.key, kind=self._row_kind(e), cache_key=(e.sig, expanded))
+                    row = Row(text, key=e.key, kind=self._row_kind(e), cache_key=(e.sig, expanded, width))
                 else:
                     self._text_cache[(e.sig, width, expanded)] = row.text
                 self._row_cache[row_key] = row
@@ -243,6 +245,16 @@ class RosterPane(Vertical, can_focus=False):
         empty.display = not rows
         set_content(empty, "The roster is empty: N creates an entry." if not rows else "")
         lst.set_rows(rows, select=selected)
+        self._laid_out_for = (width, lst.size.height)
+        self.call_after_refresh(self._recheck_size)
+
+    def _recheck_size(self) -> None:
+        """Rows are packed for the list's size when they were built; if the list settled at
+        another size without a resize reaching the pane (a layout still in progress), build
+        them again, so the same screen always ends up drawn the same way."""
+        lst = self.list
+        if self.entries and (max(10, lst.text_width), lst.size.height) != self._laid_out_for:
+            self._render_rows()
 
     def _text(self, e: Entry, width: int, expanded: bool) -> Text:
         text = self._text_cache.get((e.sig, width, expanded))
