@@ -55,6 +55,14 @@ def _parser() -> argparse.ArgumentParser:
 
     sub.add_parser("systems", help="list the registered game systems")
 
+    rc = sub.add_parser("recap", help="write a Markdown recap of a day's play into the campaign's notes/")
+    rc.add_argument("path")
+    rc.add_argument("--date", help="the day to recap, YYYY-MM-DD (default: the last day played)")
+
+    cm = sub.add_parser("commit", help="commit the campaign folder to git with a summary of the session")
+    cm.add_argument("path")
+    cm.add_argument("-m", "--message", help="the commit message (default: a summary of the last day played)")
+
     op = sub.add_parser("open", help="open the console on a campaign folder")
     op.add_argument("path", nargs="?")
     op.add_argument("--no-mouse", action="store_true", dest="no_mouse_open")
@@ -143,6 +151,29 @@ def cmd_systems(_args: argparse.Namespace) -> int:
     return 0
 
 
+def _writable_session(path: str):  # -> Session, imported on use
+    from gmconsole.store import Session
+
+    session = Session.open(Path(path))
+    if session.read_only:
+        session.close()
+        raise GmConsoleError(f"{path} is open in a console ({session.lock_holder}): do this there instead")
+    return session
+
+
+def cmd_recap(args: argparse.Namespace) -> int:
+    with _writable_session(args.path) as session:
+        print(session.recap(args.date).text)
+    return 0
+
+
+def cmd_commit(args: argparse.Namespace) -> int:
+    with _writable_session(args.path) as session:
+        event = session.git_commit(args.message)
+    print(f"{event.data.get('id', '')} {event.data['commit']}".strip())
+    return 0
+
+
 def cmd_open(path: str | None, no_mouse: bool) -> int:
     from gmconsole.tui import run
 
@@ -157,6 +188,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "new": cmd_new,
         "check": cmd_check,
         "systems": cmd_systems,
+        "recap": cmd_recap,
+        "commit": cmd_commit,
     }
     try:
         if args.command in handlers:

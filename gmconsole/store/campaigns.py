@@ -22,6 +22,17 @@ GITIGNORE = """\
 """
 
 
+GITATTRIBUTES = """\
+# gmconsole: every file is UTF-8 text with LF line ends on every machine, so a campaign cloned
+# on Windows saves byte for byte what it read. Each console session logs to files of its own
+# (log/<start time>-<session>.toml), so clones that both played merge without a conflict;
+# git shows the log as generated text. Roster and encounter files merge like any text: two
+# clones that changed the same lines get a normal conflict, and `gmconsole check` names it.
+* text=auto eol=lf
+log/*.toml linguist-generated=true -diff
+"""
+
+
 def campaigns_home() -> Path:
     """Where a campaign named without a folder goes: ``$XDG_DATA_HOME/gmconsole/campaigns``
     (``~/.local/share/gmconsole/campaigns`` when unset), never inside the program's checkout."""
@@ -38,7 +49,8 @@ def campaign_path(target: str) -> Path:
 
 
 def create_campaign(path: Path, name: str, system_id: str) -> Path:
-    """A new campaign folder: campaign.toml, the sub-folders and a .gitignore for the lock.
+    """A new campaign folder: campaign.toml, the sub-folders, a .gitignore for the lock and a
+    .gitattributes for git.
 
     Refuses a folder that already holds a campaign or any other files, and an unknown system
     (the message lists the known ones).
@@ -57,6 +69,7 @@ def create_campaign(path: Path, name: str, system_id: str) -> Path:
         for folder in FOLDERS:
             (path / folder).mkdir(exist_ok=True)
         atomic_write(path / ".gitignore", GITIGNORE)
+        atomic_write(path / ".gitattributes", GITATTRIBUTES)
         atomic_write(path / CAMPAIGN_FILE, dump_entity(campaign, "campaign"))
     except OSError as exc:  # no such parent, a file in the way, no permission, disk full
         raise CampaignError(f"cannot create a campaign at {path}: {exc.strerror or exc}") from None

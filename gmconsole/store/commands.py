@@ -49,6 +49,8 @@ USAGE: dict[str, str] = {
     "set": "set SETTING VALUE",
     "calc": "calc CALCULATOR ARGS...",
     "gen": "gen GENERATOR ARGS... [as NAME]",
+    "recap": "recap [YYYY-MM-DD]",
+    "commit": "commit [MESSAGE...]",
 }
 """Every verb and its usage line (the help screen and completions read this too)."""
 
@@ -325,6 +327,16 @@ def _encounter(verb: str, args: list[str], _n: Namer, _s: Namer) -> Command:
     return Command(verb, {"name": " ".join(args)})
 
 
+def _recap(verb: str, args: list[str], _n: Namer, _s: Namer) -> Command:
+    if len(args) > 1:
+        raise _fail(verb, "give one date at most")
+    return Command(verb, {"date": args[0]} if args else {})
+
+
+def _commit(verb: str, args: list[str], _n: Namer, _s: Namer) -> Command:
+    return Command(verb, {"message": " ".join(args)} if args else {})
+
+
 def _set(verb: str, args: list[str], _n: Namer, _s: Namer) -> Command:
     if len(args) != 2:
         raise _fail(verb, "give a setting and its value")
@@ -356,4 +368,5 @@ _HANDLERS: dict[str, Callable[[str, list[str], Namer, Namer], Command]] = {
     "dmg": _harm, "heal": _harm, "cond": _cond, "uncond": _uncond, "add": _add,
     "remove": _one_who, "out": _one_who, "in": _one_who, "roll": _roll, "check": _check, "hit": _typed,
     "declare": _ready, "encounter": _encounter, "set": _set, "calc": _calc, "gen": _gen,
+    "recap": _recap, "commit": _commit,
 }  # fmt: skip

@@ -110,6 +110,10 @@ def _fsync_dir(folder: Path) -> None:
 _AT_LINE = re.compile(r"line (\d+)")
 
 
+_CONFLICT = re.compile(r"^<{7}( |$)", re.MULTILINE)
+"""The first line of a conflict git left in a file (`<<<<<<< HEAD`)."""
+
+
 def read_toml(path: Path, root: Path | None = None) -> tuple[dict[str, Any], str]:
     """The parsed document and its text; a `FileProblem` naming the line when it is bad."""
     shown = display_path(path, root)
@@ -122,6 +126,13 @@ def read_toml(path: Path, root: Path | None = None) -> tuple[dict[str, Any], str
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise FileProblem(Problem(shown, line, "not UTF-8 text")) from exc
+    conflict = _CONFLICT.search(text)
+    if conflict is not None:
+        line = text.count("\n", 0, conflict.start()) + 1
+        raise FileProblem(Problem(
+            shown, line, "unresolved git merge conflict (<<<<<<<): keep the lines you want between "
+            "the markers and delete the <<<<<<<, ======= and >>>>>>> lines",
+        ))
     try:
         return tomli.loads(text), text
     except tomli.TOMLDecodeError as exc:

@@ -1,8 +1,19 @@
-"""The session log: `log/<yyyy-mm-dd>.toml`, one `[[event]]` table appended per event.
+"""The session log: `[[event]]` tables appended to files under `log/`, one event per append.
 
-A day's file is only ever appended to (never rewritten), so the log is a faithful record even
-of undone changes, and two GMs' sessions on different days never touch the same file. Each
-append is one write followed by fsync.
+Each console session writes files of its own, named for the time of their first event and the
+session: `log/2026-11-25T22-56-48Z-3f9a2c-001.toml`. So:
+
+- two clones of a campaign played on the same day write different files, and git merges them
+  without a conflict (nothing ever edits another session's file);
+- the names sort by time, and reading sorts the events of all files by their time, so a merged
+  log reads in the order things happened;
+- a file holds at most `LOG_FILE_EVENTS` events (a long session starts another), so opening a
+  campaign reads a few bounded files from the end, never one huge one.
+
+Files are only ever appended to (never rewritten), so the log is a faithful record even of
+undone changes. Each append is one write followed by fsync. Older campaigns kept one file per
+day (`log/2026-11-25.toml`, log schema 1): they are read as they are, and new events go to new
+files beside them.
 """
 
 from __future__ import annotations
@@ -10,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import enum
+import os
 from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
@@ -46,11 +58,6 @@ def plain(value: Any) -> Any:
     return str(value)
 
 
-def day_file(root: Path, event: Event) -> Path:
-    """The day log an event belongs to (by its UTC timestamp)."""
-    return root / LOG_DIR / f"{event.time[:10]}.toml"
-
-
 def event_text(event: Event) -> str:
     """The `[[event]]` block appended for one event: its changes as changed leaves only
     (`Event.compact`), so a turn in a large encounter adds a few lines, not the encounter."""
@@ -62,28 +69,64 @@ def event_text(event: Event) -> str:
     return dump_toml({"event": [plain(dumped)]})
 
 
+LOG_FILE_EVENTS = 1000
+"""Events one log file holds before the session starts another (a page of the dice log)."""
+
+
+def session_tag() -> str:
+    """A short random name for one console session's log files (not from the campaign's
+    dice generator: naming files must not change what the dice roll)."""
+    return os.urandom(3).hex()
+
+
+class LogWriter:
+    """Appends one console session's events to its own files (see the module docstring)."""
+
+    def __init__(self, root: Path, tag: str | None = None) -> None:
+        self.root = root
+        self.tag = tag or session_tag()
+        self.path: Path | None = None
+        self.count = 0
+        self.part = 0
+
+    def _new_file(self, event: Event) -> Path:
+        """`log/<time of its first event>-<session>-<part>.toml`: the names sort by time, and a
+        session's parts in order even when two begin within the same second."""
+        self.part += 1
+        stamp = event.time.replace(":", "-")
+        return self.root / LOG_DIR / f"{stamp}-{self.tag}-{self.part:03d}.toml"
+
+    def append(self, event: Event) -> Path:
+        """Append `event` to this session's current file (a new one with its header when there
+        is none yet or the current one is full); returns the file."""
+        fresh = self.path is None or self.count >= LOG_FILE_EVENTS
+        path = self._new_file(event) if fresh else self.path
+        assert path is not None
+        prefix = dump_toml({"schema_version": CURRENT["log"], "session": self.tag}) if fresh else ""
+        append_text(path, prefix + "\n" + event_text(event))
+        self.path, self.count = path, (1 if fresh else self.count + 1)
+        return path
+
+
 def append_event(root: Path, event: Event) -> Path:
-    """Append `event` to its day file (created with a schema_version header); returns the file."""
-    path = day_file(root, event)
-    prefix = "" if path.exists() else dump_toml({"schema_version": CURRENT["log"]})
-    append_text(path, prefix + "\n" + event_text(event))
-    return path
+    """Append `event` to a log file of its own (a one-event session); see `LogWriter`."""
+    return LogWriter(root).append(event)
 
 
 LOG_PAGE = 1000
-"""Events a session reads at open (newest first, whole day files), and the size of the dice
+"""Events a session reads at open (newest first, whole log files), and the size of the dice
 log's pages: a campaign played weekly for years has tens of thousands of events (tens of MB
 of TOML, ~5 s to parse), and the first screen needs only the newest page of them."""
 
 
 def log_files(root: Path) -> list[Path]:
-    """The day files of the log, oldest first (their names are their dates)."""
+    """The files of the log, oldest first (their names start with the date and time)."""
     folder = root / LOG_DIR
     return sorted(folder.glob("*.toml")) if folder.is_dir() else []
 
 
 def read_log_file(path: Path, root: Path) -> tuple[list[Event], list[Problem]]:
-    """The events of one day file, in order; a bad file or event becomes a problem."""
+    """The events of one log file, in order; a bad file or event becomes a problem."""
     events: list[Event] = []
     problems: list[Problem] = []
     shown = display_path(path, root)
@@ -117,11 +160,17 @@ def read_log(root: Path) -> tuple[list[Event], list[Problem]]:
         found, bad = read_log_file(path, root)
         events += found
         problems += bad
-    return events, problems
+    return in_time_order(events), problems
+
+
+def in_time_order(events: list[Event]) -> list[Event]:
+    """Events of several files in the order they happened: by their time, and within one
+    second in the order read (a file's own order, then the files' names)."""
+    return sorted(events, key=lambda e: e.time)
 
 
 class LogPages:
-    """The day files of a campaign's log read back from the newest, a whole file at a time.
+    """The files of a campaign's log read back from the newest, a whole file at a time.
 
     The list of files is taken once, when the session opens: a file appended to later (today's)
     is among the newest, read at open; the files left unread are only ever older ones."""
@@ -136,7 +185,7 @@ class LogPages:
         return not self.unread
 
     def read_back(self, min_events: int) -> tuple[list[Event], list[Problem]]:
-        """Events from the newest unread day files (oldest first), whole files until at least
+        """Events from the newest unread files (oldest first), whole files until at least
         `min_events` were read or none is left; the problems of the files read."""
         chunks: list[list[Event]] = []
         problems: list[Problem] = []
@@ -146,4 +195,4 @@ class LogPages:
             chunks.append(found)
             problems[:0] = bad  # the older file's problems first, as `read_log` lists them
             count += len(found)
-        return [e for chunk in reversed(chunks) for e in chunk], problems
+        return in_time_order([e for chunk in reversed(chunks) for e in chunk]), problems

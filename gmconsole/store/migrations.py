@@ -16,7 +16,7 @@ from gmconsole.engine.errors import GmConsoleError
 
 Step = Callable[[dict[str, Any]], dict[str, Any]]
 
-CURRENT: dict[str, int] = {"campaign": 1, "character": 1, "encounter": 1, "log": 1, "tables": 1}
+CURRENT: dict[str, int] = {"campaign": 1, "character": 1, "encounter": 1, "log": 2, "tables": 1}
 """The version each file kind is written at."""
 
 _STEPS: dict[tuple[str, int], Step] = {}
@@ -109,3 +109,17 @@ def _log_v0(data: dict[str, Any]) -> dict[str, Any]:
 @migration("tables", 0)
 def _tables_v0(data: dict[str, Any]) -> dict[str, Any]:
     return dict(data)
+
+
+# ---------------------------------------------------------------------- log v1 -> v2
+# v1 kept one file per UTC day (`log/2026-11-25.toml`) that every console session appended to,
+# so two clones that played on the same day both changed it and git could not merge them. v2
+# gives each console session files of its own (`log/<start time>-<session>.toml`, see
+# `gmconsole.store.log`) and says which session wrote a file; its events are unchanged. A v1
+# day file is read as it is (never rewritten, so git status stays clean); the session that
+# wrote it is unknown.
+
+
+@migration("log", 1)
+def _log_v1(data: dict[str, Any]) -> dict[str, Any]:
+    return {"session": "", **data}

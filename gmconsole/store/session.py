@@ -24,11 +24,12 @@ from gmconsole.engine.errors import GmConsoleError, RulesError
 from gmconsole.engine.events import Event, EventKind, History
 from gmconsole.engine.names import unsafe_character
 from gmconsole.store import commands
+from gmconsole.store.chronicle import ChronicleIntents
 from gmconsole.store.encounter_ops import EncounterIntents
 from gmconsole.store.exchange import ExchangeIntents
 from gmconsole.store.folder import CAMPAIGN_FILE, load_campaign_file, load_folder, system_reference_tables
 from gmconsole.store.lock import CampaignLock
-from gmconsole.store.log import LOG_PAGE, LogPages, plain
+from gmconsole.store.log import LOG_PAGE, LogPages, LogWriter, plain
 from gmconsole.store.roster_ops import RosterIntents
 from gmconsole.store.state import Target
 
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 __all__ = ["Session", "Target"]
 
 
-class Session(EncounterIntents, RosterIntents, ExchangeIntents):
+class Session(EncounterIntents, RosterIntents, ExchangeIntents, ChronicleIntents):
     """One open campaign (see the module docstring and notes/SESSION_API.md).
 
     `log` holds the events read so far, oldest first, then this session's. Opening reads only
@@ -74,6 +75,8 @@ class Session(EncounterIntents, RosterIntents, ExchangeIntents):
         self.migrated = loaded.migrated
         """Entity paths read from an older schema_version (rewritten when they next change)."""
         self._log_pages = LogPages(self.path)
+        if getattr(self, "log_writer", None) is None:  # kept when the folder is read again
+            self.log_writer = LogWriter(self.path)
         events, log_problems = self._log_pages.read_back(LOG_PAGE)
         self.log = events
         self.problems += log_problems
@@ -152,16 +155,16 @@ class Session(EncounterIntents, RosterIntents, ExchangeIntents):
 
     @property
     def log_complete(self) -> bool:
-        """Whether `log` holds every event of the campaign (no older day file left unread)."""
+        """Whether `log` holds every event of the campaign (no older log file left unread)."""
         return self._log_pages.complete
 
     @property
     def log_unread_days(self) -> int:
-        """How many older day files are not in `log` yet."""
+        """How many older log files are not in `log` yet."""
         return len(self._log_pages.unread)
 
     def load_earlier_log(self, min_events: int = LOG_PAGE) -> int:
-        """Read older day files, newest first and whole, until at least `min_events` more
+        """Read older log files, newest first and whole, until at least `min_events` more
         events came in or none is left; they go in front of `log` (the same list, so panes
         holding it see them) and their files' problems join `problems`. Returns how many
         events came in. An event already in `log` is not added twice (a clock set back
@@ -409,6 +412,10 @@ class Session(EncounterIntents, RosterIntents, ExchangeIntents):
                 return self.calculate(a["key"], a["args"])
             case "gen":
                 return self.generate(a["key"], a["args"], name=a["name"])
+            case "recap":
+                return self.recap(a.get("date"))
+            case "commit":
+                return self.git_commit(a.get("message"))
         raise commands.CommandError(f"unknown command {command.verb!r}")
 
     def _encounter_verb(self, name: str) -> Event:

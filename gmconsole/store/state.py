@@ -24,7 +24,7 @@ from gmconsole.engine.roster import Character
 from gmconsole.engine.turn_order import RoundContext, TurnOrder
 from gmconsole.store.files import drop_none
 from gmconsole.store.folder import write_entity
-from gmconsole.store.log import append_event, plain
+from gmconsole.store.log import LogWriter, plain
 from gmconsole.store.models import Campaign, file_of_path, from_snapshot, snapshot
 from gmconsole.store.problems import Problem, ReadOnlyError, error_text
 from gmconsole.store.sharing import SnapshotPool
@@ -123,6 +123,8 @@ class SessionState:
     encounters: dict[str, Encounter]
     problems: list[Problem]
     log: list[Event]
+    log_writer: LogWriter
+    """This console session's own log files (see `gmconsole.store.log`)."""
     read_only: bool
     lock_holder: str | None
     history: History
@@ -307,13 +309,13 @@ class SessionState:
             raise partial from exc
 
     def record(self, event: Event) -> None:
-        """Append an event to the day's log file and to `.log` (no entity changes).
+        """Append an event to this session's log file and to `.log` (no entity changes).
 
         Its data is normalised first (plain types, None dropped) so the event in memory equals
         the one a later session reads back from the file."""
         event.data = drop_none(plain(event.data))
         try:
-            append_event(self.path, event)
+            self.log_writer.append(event)
         except OSError as exc:
             raise StoreError(f"could not append to the log: {exc}") from exc
         self.log.append(event)

@@ -78,6 +78,10 @@ def p(line: str) -> Command | None:
         ("hit", Command("hit")),
         ("declare orc 2 attack ayla", Command("declare", {"who": "orc 2", "trigger": "attack ayla"})),
         ("hit 4 6", Command("hit", {"dice": [4, 6]})),
+        ("recap", Command("recap")),
+        ("recap 2026-11-25", Command("recap", {"date": "2026-11-25"})),
+        ("commit", Command("commit")),
+        ("commit the bridge holds", Command("commit", {"message": "the bridge holds"})),
         (
             "check ayla melee at orc 2 vs 12 +1",
             Command(
@@ -100,7 +104,7 @@ def test_every_verb_has_a_parse_case() -> None:
     # keep the table above honest: a new verb must come with a test line
     covered = {"next", "start", "prev", "hold", "ready", "now", "delay", "pick", "dmg", "heal", "cond"}
     covered |= {"uncond", "add", "remove", "out", "in", "roll", "check", "undo", "redo", "encounter", "end"}
-    covered |= {"set", "calc", "gen", "hit", "declare"}
+    covered |= {"set", "calc", "gen", "hit", "declare", "recap", "commit"}
     assert set(USAGE) == covered
 
 

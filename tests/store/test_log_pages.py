@@ -12,7 +12,7 @@ import pytest
 from gmconsole.engine.events import Event, EventKind
 from gmconsole.store import Session, check_campaign
 from gmconsole.store import log as log_module
-from gmconsole.store.log import LOG_PAGE, LogPages, append_event, read_log
+from gmconsole.store.log import LOG_PAGE, LogPages, LogWriter, read_log
 
 FIRST = dt.date(2024, 1, 6)
 PER_DAY = 300
@@ -30,8 +30,9 @@ def write_day(root: Path, day: int, count: int = PER_DAY) -> list[Event]:
         Event(kind=EventKind.ROLL, text=f"day {day} roll {i}", time=f"{date}T19:{i // 60:02d}:{i % 60:02d}Z")
         for i in range(count)
     ]
+    writer = LogWriter(root, tag=f"night{day}")  # one console session a night
     for event in events:
-        append_event(root, event)
+        writer.append(event)
     return events
 
 
@@ -51,7 +52,7 @@ def reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     original = log_module.read_log_file
 
     def counting(path: Path, root: Path) -> tuple[list[Event], list]:
-        names.append(path.stem)
+        names.append(path.stem[:10])  # the date the file's session began
         return original(path, root)
 
     monkeypatch.setattr(log_module, "read_log_file", counting)
@@ -102,10 +103,9 @@ def test_a_broken_old_file_is_a_problem_once_it_is_read_and_check_reports_it_at_
 ) -> None:
     root = tmp_path / "camp"
     Session.create(root, name="Long", system_id="generic").close()
-    for day in range(DAYS):
-        name = f"log/{day_name(day)}.toml"
-        (root / name).write_bytes((history[0] / name).read_bytes())
-    broken = root / "log" / f"{day_name(0)}.toml"
+    for old in sorted((history[0] / "log").glob("*.toml")):
+        (root / "log" / old.name).write_bytes(old.read_bytes())
+    broken = next((root / "log").glob(f"{day_name(0)}T*.toml"))
     broken.write_text(broken.read_text() + "\n[[event]]\nkind = 'roll'\ntext = \n")
     with Session.open(root, read_only=True) as s:
         assert s.problems == []
@@ -113,10 +113,10 @@ def test_a_broken_old_file_is_a_problem_once_it_is_read_and_check_reports_it_at_
         assert s.problems == []  # day 2 is fine
         assert s.load_earlier_log() == PER_DAY  # day 1; the broken day 0 has no events to give
         assert [str(p) for p in s.problems] == [str(p) for p in read_log(root)[1]]
-        assert len(s.problems) == 1 and s.problems[0].path == f"log/{day_name(0)}.toml"
+        assert len(s.problems) == 1 and s.problems[0].path == f"log/{broken.name}"
         assert s.log_complete
     (found,) = check_campaign(root)
-    assert found.path == (root / "log" / f"{day_name(0)}.toml").as_posix() and found.line > 1
+    assert found.path == broken.as_posix() and found.line > 1
 
 
 def test_events_appended_stay_last_and_are_not_read_twice(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from app_driver import command, main_screen, make_app, screen_text
 from textual.app import App, ComposeResult
 
 from gmconsole.engine.events import Event, EventKind
-from gmconsole.store.log import append_event
+from gmconsole.store.log import LogWriter
 from gmconsole.store.session import Session
 from gmconsole.tui.widgets.dice_log import MORE, PAGE, DiceLog
 from gmconsole.tui.widgets.line_list import LineList
@@ -84,11 +84,12 @@ def old_nights(campaign: Path, nights: int) -> list[Event]:
     events = []
     for night in range(nights):
         date = (first + dt.timedelta(weeks=night)).isoformat()
+        writer = LogWriter(campaign, tag=f"night{night}")  # one console session a night
         for i in range(PER_DAY):
             event = roll(night * PER_DAY + i).model_copy(
                 update={"time": f"{date}T19:{i // 60:02d}:{i % 60:02d}Z"}
             )
-            append_event(campaign, event)
+            writer.append(event)
             events.append(event)
     return events
 
@@ -106,7 +107,7 @@ async def test_older_day_files_are_read_when_the_gm_scrolls_back_to_them(tmp_pat
             assert pane.selected == written[-1].id and pane.border_subtitle == "1200+ events"
             assert (
                 more_row(pane)
-                == "── 200 earlier events and 1 older day of events: keep going up to see them ──"
+                == "── 200 earlier events and 1 older log file: keep going up to see them ──"
             )
             await pilot.press("home")  # onto the row: the oldest night is read, a page drawn
             await pilot.pause()
@@ -122,7 +123,7 @@ async def test_the_console_scrolls_back_into_old_nights_and_rolls_on_after(campa
     afterwards still lands last and is the one reported, and a bad old night is reported when
     it is read (not at open)."""
     written = old_nights(campaign, 5)
-    broken = campaign / "log" / f"{written[0].time[:10]}.toml"
+    broken = next((campaign / "log").glob(f"{written[0].time[:10]}T*.toml"))
     broken.write_text(broken.read_text() + "\n[[event]]\nkind = 'roll'\ntext = \n")
     app = make_app(campaign)
     async with app.run_test(size=(100, 40), notifications=True) as pilot:

@@ -44,6 +44,8 @@ WIDE = (120, 40)
 PANES = ("initiative", "roster", "log", "reference")
 MESSAGE_MAX = 300
 RECENT_MAX = 50
+GIT_POLL_SECONDS = 5.0
+"""How often the status line asks git whether the campaign has uncommitted changes."""
 HINT = "? help · : dice or verb · n next · d damage · c condition · 1-4 panes · q quit"
 PANE_KEYS = (("Roster", RosterPane), ("Tables", ReferencePane))
 """Panes whose own keys (with binding ids) join the help screen and the keymap file."""
@@ -75,6 +77,8 @@ class MainScreen(Screen[None]):
         """The intent the disk last refused, for `.` (try again once there is room)."""
         self.recent: deque[tuple[str, bool]] = deque(maxlen=RECENT_MAX)
         """The status line's last messages, whole, for the Messages page (`m`)."""
+        self.git_label = ""
+        """"git main ✎" while the campaign is in a git repository, else empty."""
 
     def compose(self) -> ComposeResult:
         self.set_class(self._is_wide(self.app.size), "-wide")  # before the panes get styled
@@ -95,6 +99,25 @@ class MainScreen(Screen[None]):
         self.refresh_all()
         self.query_one(InitiativePane).focus_list()
         self.say(HINT)
+        self.poll_git()
+        self.set_interval(GIT_POLL_SECONDS, self.poll_git)
+
+    def poll_git(self) -> None:
+        """Ask git, off the UI thread, whether the campaign has uncommitted changes (git can
+        take a while on a big repository or a network disk)."""
+        self.run_worker(self._git_status, thread=True, exclusive=True, group="git", exit_on_error=False)
+
+    def _git_status(self) -> None:
+        from gmconsole.store.git import try_status
+
+        found = try_status(self.session.path)
+        label = found.label() if found else ""
+        if label != self.git_label:
+            self.app.call_from_thread(self._set_git_label, label)
+
+    def _set_git_label(self, label: str) -> None:
+        self.git_label = label
+        self._show_status()
 
     def on_resize(self) -> None:
         self._apply_layout()
@@ -123,6 +146,8 @@ class MainScreen(Screen[None]):
             right = Text("saved ✓")
         else:
             right = Text("NOT SAVED ✗", style="bold reverse")
+        if self.git_label:
+            right = Text.assemble(self.git_label, " · ", right)
         enc = s.encounter
         tail = Text()
         if enc is not None and enc.started:

@@ -92,7 +92,7 @@ class DiceLog(Vertical):
         self._subtitle()
 
     def _subtitle(self) -> None:
-        """How many events there are ("1200+ events" while older day files are unread)."""
+        """How many events there are ("1200+ events" while older log files are unread)."""
         unread = self._session is not None and not self._session.log_complete
         self.border_subtitle = f"{len(self._log)}{'+' if unread else ''} events"
 
@@ -108,7 +108,7 @@ class DiceLog(Vertical):
         day files the session has not read ("" when everything is drawn)."""
         loaded = f"{self._start} earlier events" if self._start else ""
         days = self._session.log_unread_days if self._session is not None else 0
-        older = f"{days} older day{'s' if days != 1 else ''} of events" if days else ""
+        older = f"{days} older log file{'s' if days != 1 else ''}" if days else ""
         if not (loaded or older):
             return ""
         return f"── {' and '.join(p for p in (loaded, older) if p)}: keep going up to see them ──"
@@ -121,7 +121,7 @@ class DiceLog(Vertical):
     @on(LineList.Highlighted)
     def _load_earlier(self, message: LineList.Highlighted) -> None:
         """The cursor reached the "earlier events" row: draw one more page above, first
-        asking the session for older day files when fewer than a page are in memory."""
+        asking the session for older log files when fewer than a page are in memory."""
         if message.key != MORE:
             return
         message.stop()
@@ -129,7 +129,7 @@ class DiceLog(Vertical):
         if session is not None and self._start < PAGE and not session.log_complete:
             known = len(session.problems)
             session.load_earlier_log(PAGE - self._start)
-            if len(session.problems) > known:  # a bad older day file: say so, as opening would
+            if len(session.problems) > known:  # a bad older log file: say so, as opening would
                 bad = len(session.problems) - known
                 self.notify(
                     f"{bad} problem{'s' if bad != 1 else ''} in older log files: ! lists them",
@@ -142,7 +142,7 @@ class DiceLog(Vertical):
         self._subtitle()
 
     def _first_drawn(self) -> str | None:
-        """The oldest event drawn (the cursor's place when older day files gave nothing)."""
+        """The oldest event drawn (the cursor's place when older log files gave nothing)."""
         return self._rows[0].key if self._rows else None
 
 

@@ -1,0 +1,105 @@
+"""The campaign folder in git: whether it is in a repository, its branch and whether it has
+uncommitted changes (for the status line), and committing it with a message that sums up the
+session.
+
+git runs as a program with an argument list, never through a shell, with a timeout. A missing
+`git`, a folder outside any repository, or git refusing (no name configured, a merge in
+progress) is a `GitError` of one line, never a traceback.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from gmconsole.engine.errors import GmConsoleError
+
+TIMEOUT = 10.0
+"""Seconds a git command may take (a network file system, a huge repository)."""
+
+
+class GitError(GmConsoleError):
+    """git is missing, the folder is in no repository, or git refused."""
+
+
+@dataclass(frozen=True)
+class GitStatus:
+    branch: str
+    """The branch checked out ("(detached)" when none is)."""
+    dirty: bool
+    """Whether the campaign folder has changes git has not committed (new files included)."""
+
+    def label(self) -> str:
+        return f"git {self.branch}" + (" ✎" if self.dirty else " ✓")
+
+
+def _git(folder: Path, *args: str) -> str:
+    exe = shutil.which("git")
+    if exe is None:
+        raise GitError("git is not installed (or not on PATH)")
+    try:
+        done = subprocess.run(
+            [exe, *args], cwd=folder, capture_output=True, text=True, timeout=TIMEOUT, check=False
+        )
+    except (OSError, subprocess.SubprocessError) as exc:
+        raise GitError(f"git could not run: {exc}") from None
+    if done.returncode != 0:
+        lines = (done.stderr or done.stdout).strip().splitlines()
+        raise GitError(f"git {args[0]}: {lines[-1] if lines else 'failed'}")
+    return done.stdout
+
+
+def status(folder: Path) -> GitStatus:
+    """The branch and whether the campaign folder has uncommitted changes."""
+    _in_repository(folder)
+    if _ignored(folder):
+        raise GitError(f"{folder} is in a git repository that ignores it (see its .gitignore)")
+    branch = _git(folder, "rev-parse", "--abbrev-ref", "HEAD").strip() or "(detached)"
+    changed = _git(folder, "status", "--porcelain", "--untracked-files=all", "--", ".")
+    return GitStatus("(detached)" if branch == "HEAD" else branch, bool(changed.strip()))
+
+
+def try_status(folder: Path) -> GitStatus | None:
+    """`status`, or None when git is missing or the folder is in no repository."""
+    try:
+        return status(folder)
+    except GitError:
+        return None
+
+
+def _in_repository(folder: Path) -> None:
+    try:
+        inside = _git(folder, "rev-parse", "--is-inside-work-tree").strip()
+    except GitError as exc:
+        if "not a git repository" in str(exc):
+            raise GitError(f"{folder} is not in a git repository (git init there first)") from None
+        raise
+    if inside != "true":
+        raise GitError(f"{folder} is not in a git work tree")
+
+
+def _ignored(folder: Path) -> bool:
+    """Whether the repository ignores the campaign (a demo copy under an ignored `.play/`)."""
+    exe = shutil.which("git")
+    if exe is None:
+        return False
+    try:
+        done = subprocess.run([exe, "check-ignore", "-q", "campaign.toml"], cwd=folder,
+                              capture_output=True, timeout=TIMEOUT, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return done.returncode == 0
+
+
+def commit(folder: Path, message: str) -> str:
+    """Stage everything in the campaign folder (and only there) and commit it; returns the new
+    commit's short id. Nothing to commit is refused by name."""
+    status(folder)
+    _git(folder, "add", "--all", "--", ".")
+    staged = _git(folder, "diff", "--cached", "--name-only", "--", ".")
+    if not staged.strip():
+        raise GitError("nothing to commit: the campaign is as git last saw it")
+    _git(folder, "commit", "--quiet", "--message", message, "--", ".")
+    return _git(folder, "rev-parse", "--short", "HEAD").strip()
