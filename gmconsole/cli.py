@@ -59,6 +59,10 @@ def _parser() -> argparse.ArgumentParser:
     rc.add_argument("path")
     rc.add_argument("--date", help="the day to recap, YYYY-MM-DD (default: the last day played)")
 
+    pl = sub.add_parser("player", help="a read-only view of the fight for the players (follows the GM live)")
+    pl.add_argument("path")
+    pl.add_argument("--plain", action="store_true", help="print the view as text each time it changes")
+
     cm = sub.add_parser("commit", help="commit the campaign folder to git with a summary of the session")
     cm.add_argument("path")
     cm.add_argument("-m", "--message", help="the commit message (default: a summary of the last day played)")
@@ -174,6 +178,35 @@ def cmd_commit(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_player(args: argparse.Namespace) -> int:
+    from gmconsole.store.folder import CAMPAIGN_FILE
+
+    root = Path(args.path)
+    if not (root / CAMPAIGN_FILE).is_file():
+        raise GmConsoleError(f"{root} is not a campaign folder (no {CAMPAIGN_FILE})")
+    if args.plain:
+        return _player_plain(root)
+    from gmconsole.tui.player import PlayerApp
+
+    PlayerApp(root).run(mouse=not args.no_mouse)
+    return 0
+
+
+def _player_plain(root: Path) -> int:
+    """The view as text on stdout, again after every change, until interrupted (a dumb
+    terminal, a log, a test)."""
+    import time
+
+    from gmconsole.store.player_view import FolderWatch, current, plain
+
+    watch = FolderWatch(root)
+    while True:
+        if watch.changed():
+            print(plain(current(root)), flush=True)
+            print("─" * 40, flush=True)
+        time.sleep(0.2)
+
+
 def cmd_open(path: str | None, no_mouse: bool) -> int:
     from gmconsole.tui import run
 
@@ -190,6 +223,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "systems": cmd_systems,
         "recap": cmd_recap,
         "commit": cmd_commit,
+        "player": cmd_player,
     }
     try:
         if args.command in handlers:

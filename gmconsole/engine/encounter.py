@@ -58,6 +58,9 @@ class Condition(BaseModel):
     """Whose turn start/end ticks it (a combatant id); None means the bearer's own turn."""
     note: str = ""
 
+PUBLIC = "public"
+"""`Combatant.extra` key: the GM shows this combatant's numbers on the player view."""
+
 
 class Combatant(BaseModel):
     """One participant in an encounter.

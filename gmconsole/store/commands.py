@@ -49,6 +49,8 @@ USAGE: dict[str, str] = {
     "set": "set SETTING VALUE",
     "calc": "calc CALCULATOR ARGS...",
     "gen": "gen GENERATOR ARGS... [as NAME]",
+    "public": "public WHO",
+    "private": "private WHO",
     "recap": "recap [YYYY-MM-DD]",
     "commit": "commit [MESSAGE...]",
 }
@@ -368,5 +370,5 @@ _HANDLERS: dict[str, Callable[[str, list[str], Namer, Namer], Command]] = {
     "dmg": _harm, "heal": _harm, "cond": _cond, "uncond": _uncond, "add": _add,
     "remove": _one_who, "out": _one_who, "in": _one_who, "roll": _roll, "check": _check, "hit": _typed,
     "declare": _ready, "encounter": _encounter, "set": _set, "calc": _calc, "gen": _gen,
-    "recap": _recap, "commit": _commit,
+    "recap": _recap, "commit": _commit, "public": _one_who, "private": _one_who,
 }  # fmt: skip

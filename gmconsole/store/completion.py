@@ -31,7 +31,7 @@ COMMON_CONDITIONS = ("stunned", "prone", "blinded", "bleeding", "on fire", "grap
 
 WHO_VERBS = frozenset(
     {"dmg", "heal", "cond", "uncond", "hold", "ready", "now", "delay", "pick", "remove", "out", "in", "check",
-     "declare"}
+     "declare", "public", "private"}
 )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from gmconsole.engine.encounter import Combatant, Encounter, Notice
+from gmconsole.engine.encounter import PUBLIC, Combatant, Encounter, Notice
 from gmconsole.engine.errors import RulesError
 from gmconsole.engine.events import Event, EventKind
 from gmconsole.store.combat import CombatIntents
@@ -146,6 +146,20 @@ class EncounterIntents(CombatIntents):
         c = draft.encounter().get(cid)
         c.declared = " ".join(action.split())
         text = f"{c.name} declares: {c.declared}" if c.declared else f"{c.name} takes back the declaration"
+        return self._combat_event(draft, EventKind.ENCOUNTER, [], who=cid, text=text)
+
+    def set_public(self, who: str, public: bool) -> Event:
+        """Whether the player view shows a combatant's numbers (an NPC's wounds, a creature's
+        tracks); PCs' always show. `public` / `private` at the command line."""
+        self.require_writable()
+        cid = self._fighter_id(who)
+        draft = Draft(self)
+        c = draft.encounter().get(cid)
+        if public:
+            c.extra[PUBLIC] = True
+        else:
+            c.extra.pop(PUBLIC, None)
+        text = f"{c.name}: the player view shows {'their numbers' if public else 'no numbers'}"
         return self._combat_event(draft, EventKind.ENCOUNTER, [], who=cid, text=text)
 
     # ------------------------------------------------------------------ which encounter

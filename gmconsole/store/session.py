@@ -412,6 +412,8 @@ class Session(EncounterIntents, RosterIntents, ExchangeIntents, ChronicleIntents
                 return self.calculate(a["key"], a["args"])
             case "gen":
                 return self.generate(a["key"], a["args"], name=a["name"])
+            case "public" | "private":
+                return self.set_public(a["who"], command.verb == "public")
             case "recap":
                 return self.recap(a.get("date"))
             case "commit":

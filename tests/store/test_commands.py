@@ -79,6 +79,8 @@ def p(line: str) -> Command | None:
         ("declare orc 2 attack ayla", Command("declare", {"who": "orc 2", "trigger": "attack ayla"})),
         ("hit 4 6", Command("hit", {"dice": [4, 6]})),
         ("recap", Command("recap")),
+        ("public orc 2", Command("public", {"who": "orc 2"})),
+        ("private orc 2", Command("private", {"who": "orc 2"})),
         ("recap 2026-11-25", Command("recap", {"date": "2026-11-25"})),
         ("commit", Command("commit")),
         ("commit the bridge holds", Command("commit", {"message": "the bridge holds"})),
@@ -104,7 +106,7 @@ def test_every_verb_has_a_parse_case() -> None:
     # keep the table above honest: a new verb must come with a test line
     covered = {"next", "start", "prev", "hold", "ready", "now", "delay", "pick", "dmg", "heal", "cond"}
     covered |= {"uncond", "add", "remove", "out", "in", "roll", "check", "undo", "redo", "encounter", "end"}
-    covered |= {"set", "calc", "gen", "hit", "declare", "recap", "commit"}
+    covered |= {"set", "calc", "gen", "hit", "declare", "recap", "commit", "public", "private"}
     assert set(USAGE) == covered
 
 
