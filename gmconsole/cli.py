@@ -63,6 +63,12 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("path")
     pl.add_argument("--plain", action="store_true", help="print the view as text each time it changes")
 
+    sv = sub.add_parser("serve", help="serve the console (or the player view) to a web browser")
+    sv.add_argument("path")
+    sv.add_argument("--player", action="store_true", help="serve the read-only player view")
+    sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default: this machine only)")
+    sv.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
+
     cm = sub.add_parser("commit", help="commit the campaign folder to git with a summary of the session")
     cm.add_argument("path")
     cm.add_argument("-m", "--message", help="the commit message (default: a summary of the last day played)")
@@ -207,6 +213,37 @@ def _player_plain(root: Path) -> int:
         time.sleep(0.2)
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    """The console in a browser, through textual-serve: every browser tab runs its own
+    `gmconsole open` (or `player`), so the first tab has the campaign and later ones are
+    read-only, exactly as in a second terminal."""
+    import shlex
+    import socket
+
+    from gmconsole.store.folder import CAMPAIGN_FILE
+
+    root = Path(args.path).resolve()
+    if not (root / CAMPAIGN_FILE).is_file():
+        raise GmConsoleError(f"{args.path} is not a campaign folder (no {CAMPAIGN_FILE})")
+    if not 0 < args.port < 65536:
+        raise GmConsoleError(f"port {args.port} is not a port number (1-65535)")
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        try:
+            probe.bind((args.host, args.port))
+        except OSError as exc:
+            raise GmConsoleError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
+    try:
+        from textual_serve.server import Server
+    except ImportError:
+        raise GmConsoleError("textual-serve is not installed (pip install textual-serve)") from None
+    verb = "player" if args.player else "open"
+    command = shlex.join([sys.executable, "-m", "gmconsole", verb, str(root)])
+    title = f"gmconsole {'player view' if args.player else 'console'}: {root.name}"
+    print(f"serving {root} on http://{args.host}:{args.port} (Ctrl+C stops)", flush=True)
+    Server(command, host=args.host, port=args.port, title=title).serve()
+    return 0
+
+
 def cmd_open(path: str | None, no_mouse: bool) -> int:
     from gmconsole.tui import run
 
@@ -224,6 +261,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "recap": cmd_recap,
         "commit": cmd_commit,
         "player": cmd_player,
+        "serve": cmd_serve,
     }
     try:
         if args.command in handlers:
