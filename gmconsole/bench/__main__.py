@@ -16,6 +16,7 @@ BENCHMARKS = {
     "dice": "rolls per second against the d20 library",
     "startup": "time to import and open the console",
     "ui": "time to draw the console's screens",
+    "store": "log size, round ends and opening a long campaign",
 }
 
 

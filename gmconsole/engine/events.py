@@ -88,16 +88,42 @@ def _diff_into(out: dict[str, Any], before: Any, after: Any, prefix: str) -> Non
         for key in [*before, *(k for k in after if k not in before)]:
             _diff_into(out, before.get(key, _MISSING), after.get(key, _MISSING), f"{prefix}{key}.")
         return
-    if isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
-        for i, (b, a) in enumerate(zip(before, after, strict=True)):
-            _diff_into(out, b, a, f"{prefix}{i}.")
-        return
+    if isinstance(before, list) and isinstance(after, list):
+        if len(before) == len(after):
+            for i, (b, a) in enumerate(zip(before, after, strict=True)):
+                _diff_into(out, b, a, f"{prefix}{i}.")
+            return
+        if before and after:  # grown or shrunk: what is the same at both ends is left out
+            _diff_resized(out, before, after, prefix)
+            return
     entry = {}
     if before is not _MISSING:
         entry["from"] = before
     if after is not _MISSING:
         entry["to"] = after
     out[prefix.rstrip(".") or "."] = entry
+
+
+def _diff_resized(out: dict[str, Any], before: list, after: list, prefix: str) -> None:
+    """A list that gained or lost entries (a combatant added to a 50-strong encounter): the
+    entries equal at the start and at the end are skipped, the rest compared index by index,
+    and the entries only one side has are logged alone, so adding one goblin costs one
+    goblin, not the encounter twice. Indices are the before list's for what was removed and
+    the after list's for what was added or changed."""
+    start = 0
+    most = min(len(before), len(after))
+    while start < most and (before[start] is after[start] or before[start] == after[start]):
+        start += 1
+    end = 0
+    while end < most - start and (before[-1 - end] is after[-1 - end] or before[-1 - end] == after[-1 - end]):
+        end += 1
+    old, new = before[start : len(before) - end], after[start : len(after) - end]
+    for i in range(min(len(old), len(new))):
+        _diff_into(out, old[i], new[i], f"{prefix}{start + i}.")
+    for i in range(len(new), len(old)):
+        out[f"{prefix}{start + i}"] = {"from": old[i]}
+    for i in range(len(old), len(new)):
+        out[f"{prefix}{start + i}"] = {"to": new[i]}
 
 
 def _new_id() -> str:

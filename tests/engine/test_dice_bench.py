@@ -21,3 +21,11 @@ def test_bench_dispatches_by_name(capsys: pytest.CaptureFixture[str]) -> None:
     assert "1d20!{10,20}" in capsys.readouterr().out
     assert bench_main(["nonsense"]) == 2
     assert "unknown benchmark 'nonsense'" in capsys.readouterr().out
+
+
+def test_store_benchmark_runs_on_tiny_sizes(capsys: pytest.CaptureFixture[str]) -> None:
+    from gmconsole.bench import store
+
+    assert store.main(["--events", "30", "--big", "12", "--rounds", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "add x50" in out and "round end at 12 combatants" in out and "open, 30 events" in out

@@ -119,6 +119,23 @@ def walked_diff(before: Any, after: Any, prefix: str = "") -> dict[str, Any]:
         for i, (b, a) in enumerate(zip(before, after, strict=True)):
             out.update(walked_diff(b, a, f"{prefix}{i}."))
         return out
+    if isinstance(before, list) and isinstance(after, list) and before and after:
+        # a resized list: equal entries at both ends are trimmed, the rest paired by index
+        start = 0
+        while start < min(len(before), len(after)) and before[start] == after[start]:
+            start += 1
+        end = 0
+        while end < min(len(before), len(after)) - start and before[-1 - end] == after[-1 - end]:
+            end += 1
+        old, new = before[start : len(before) - end], after[start : len(after) - end]
+        for i in range(max(len(old), len(new))):
+            b = old[i] if i < len(old) else _GONE
+            a = new[i] if i < len(new) else _GONE
+            if b is _GONE or a is _GONE:
+                out[f"{prefix}{start + i}"] = {"from": b} if a is _GONE else {"to": a}
+            else:
+                out.update(walked_diff(b, a, f"{prefix}{start + i}."))
+        return out
     if (before is _GONE and after is _GONE) or before == after:
         return out
     entry = {} if before is _GONE else {"from": before}
@@ -139,6 +156,17 @@ snapshots = st.recursive(
 def test_leaf_diff_is_the_leaf_by_leaf_walk(before: Any, after: Any) -> None:
     assert leaf_diff(before, after) == walked_diff(before, after)
     assert leaf_diff(before, before) == {}
+
+
+def test_a_combatant_added_or_removed_is_logged_alone() -> None:
+    goblins = [{"id": f"g{i}", "sheet": {"hp": 7}} for i in range(50)]
+    grown = [*goblins[:10], {"id": "new", "sheet": {"hp": 3}}, *goblins[10:]]
+    assert leaf_diff({"combatants": goblins}, {"combatants": grown}) == {
+        "combatants.10": {"to": {"id": "new", "sheet": {"hp": 3}}}
+    }
+    shrunk = goblins[:20] + goblins[21:]
+    removed = leaf_diff({"combatants": goblins}, {"combatants": shrunk})
+    assert removed == {"combatants.20": {"from": goblins[20]}}
 
 
 def test_leaf_diff_names_only_what_changed_in_a_big_encounter() -> None:

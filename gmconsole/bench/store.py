@@ -1,0 +1,186 @@
+"""`python -m gmconsole.bench store`: the campaign files at the sizes a long campaign or a big
+battle reaches, built through `Session` (and, for the long log, written directly).
+
+- log bytes written by `add` of 50 combatants into a growing encounter, and by one round end
+  at 10 and 500 combatants (targets: proportional to what changed; < 1 KB a round end at 10);
+- opening a campaign whose log holds N events (default 100,000), and `gmconsole check` of it,
+  in the log's shape (a file per session, at most 1000 events each) against the shape it
+  replaced (one file for the whole day) in the same run: targets < 300 ms to open, < 2 s to
+  check. Opening runs in a child process so its peak memory is its own.
+
+`--events N` and `--big N` shrink the sizes (the smoke test runs them tiny).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+OPEN_TARGET_S = 0.300
+CHECK_TARGET_S = 2.0
+ROUND_END_TARGET_BYTES = 1024
+
+_OPEN_CHILD = """
+import json, resource, sys, time
+from gmconsole.store import Session
+t0 = time.perf_counter()
+with Session.open(sys.argv[1], read_only=True) as s:
+    n = len(s.log)
+elapsed = time.perf_counter() - t0
+print(json.dumps({"seconds": elapsed, "events": n,
+                  "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+"""
+
+
+def _log_bytes(root: Path) -> int:
+    return sum(p.stat().st_size for p in (root / "log").glob("*.toml"))
+
+
+def _campaign(root: Path, goblins: int) -> object:
+    from gmconsole.engine.roster import Character
+    from gmconsole.store import Session
+
+    session = Session.create(root, name="Bench", system_id="generic", rng=random.Random(1))
+    session.save_character(
+        "goblin",
+        Character(
+            name="Goblin", kind="creature", template=True, sheet={"hp": 5, "hp_max": 5, "initiative": 1}
+        ),
+    )
+    session.execute("encounter Battle")
+    return session
+
+
+def growing_adds(tmp: Path, count: int) -> tuple[int, int]:
+    """(log bytes, events) written by adding `count` goblins one `add` at a time."""
+    session = _campaign(tmp / "adds", 0)
+    before, events = _log_bytes(session.path), len(session.log)
+    for _ in range(count):
+        session.execute("add goblin")
+    written, n = _log_bytes(session.path) - before, len(session.log) - events
+    session.close()
+    return written, n
+
+
+def round_end(tmp: Path, combatants: int) -> tuple[int, float]:
+    """(log bytes, seconds) of the `next` that ends a round with `combatants` fighting."""
+    session = _campaign(tmp / f"round-{combatants}", combatants)
+    left = combatants
+    while left:
+        session.execute(f"add {min(50, left)} goblin")
+        left -= min(50, left)
+    session.execute("start")
+    enc = session.encounter
+    while enc.pointer + 1 < len(enc.steps):
+        session.execute("next")
+        enc = session.encounter
+    before = _log_bytes(session.path)
+    t0 = time.perf_counter()
+    session.execute("next")
+    elapsed = time.perf_counter() - t0
+    written = _log_bytes(session.path) - before
+    session.close()
+    return written, elapsed
+
+
+def long_log(root: Path, events: int, *, per_session: bool) -> None:
+    """A generic campaign with `events` rolls in its log: files of 1000 events each (the log's
+    shape), or all in one file of one day (the shape it replaced)."""
+    from gmconsole.engine.events import Event, EventKind
+    from gmconsole.store import Session
+    from gmconsole.store.files import dump_toml
+    from gmconsole.store.log import LOG_FILE_EVENTS, event_text
+
+    Session.create(root, name="Long", system_id="generic").close()
+    size = LOG_FILE_EVENTS if per_session else events
+    for start in range(0, events, size):
+        chunk = range(start, min(events, start + size))
+        stamp = f"2026-01-01T{start // 3600 % 24:02d}-{start // 60 % 60:02d}-{start % 60:02d}Z"
+        name = f"{stamp}-bench-{start // size + 1:03d}.toml" if per_session else "2026-01-01.toml"
+        header = dump_toml(
+            {"schema_version": 2 if per_session else 1, **({"session": "bench"} if per_session else {})}
+        )
+        body = "".join(
+            "\n"
+            + event_text(
+                Event(
+                    kind=EventKind.ROLL,
+                    text=f"roll {i}",
+                    time=f"2026-01-01T10:{i // 60 % 60:02d}:{i % 60:02d}Z",
+                    data={"expr": "1d20", "total": i % 20 + 1},
+                )
+            )
+            for i in chunk
+        )
+        (root / "log" / name).write_text(header + body, encoding="utf-8")
+
+
+def open_in_child(root: Path) -> dict:
+    done = subprocess.run(
+        [sys.executable, "-c", _OPEN_CHILD, str(root)], capture_output=True, text=True, check=True
+    )
+    return json.loads(done.stdout)
+
+
+def check_seconds(root: Path) -> float:
+    from gmconsole.store import check_campaign
+
+    t0 = time.perf_counter()
+    problems = check_campaign(root)
+    elapsed = time.perf_counter() - t0
+    assert not problems, problems
+    return elapsed
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m gmconsole.bench store", description=__doc__.splitlines()[0])
+    p.add_argument("--events", type=int, default=100_000, help="events in the long log")
+    p.add_argument("--big", type=int, default=500, help="combatants in the big round end")
+    p.add_argument("--rounds", type=int, default=3, help="repeats of each timing (median shown)")
+    args = p.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        written, n = growing_adds(tmp, 50)
+        print(
+            f"add x50 into a growing encounter: {written / 1024:.1f} KB in {n} events "
+            f"({written / max(n, 1):.0f} B an event; target: proportional to what changed)"
+        )
+        for size in (10, args.big):
+            b, s = round_end(tmp, size)
+            target = (
+                f"< {ROUND_END_TARGET_BYTES} B" if size == 10 else "proportional to the entries that changed"
+            )
+            print(f"round end at {size} combatants: {b} B written, {s * 1000:.0f} ms (target: {target})")
+        results = {}
+        for shape in (True, False):
+            root = tmp / ("sessions" if shape else "one-day")
+            long_log(root, args.events, per_session=shape)
+            opens = [open_in_child(root) for _ in range(args.rounds)]
+            checks = [check_seconds(root) for _ in range(args.rounds)]
+            results[shape] = (
+                statistics.median(o["seconds"] for o in opens),
+                max(o["peak_mb"] for o in opens),
+                statistics.median(checks),
+            )
+        (ours_open, ours_mb, ours_check), (ref_open, ref_mb, ref_check) = results[True], results[False]
+        print(
+            f"open, {args.events} events: {ours_open * 1000:.0f} ms, {ours_mb:.0f} MB peak "
+            f"(one day file: {ref_open * 1000:.0f} ms, {ref_mb:.0f} MB; ratio {ours_open / ref_open:.2f}; "
+            f"target < {OPEN_TARGET_S * 1000:.0f} ms)"
+        )
+        print(
+            f"check, {args.events} events: {ours_check:.2f} s (one day file: {ref_check:.2f} s; "
+            f"ratio {ours_check / ref_check:.2f}; target < {CHECK_TARGET_S:.0f} s)"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
