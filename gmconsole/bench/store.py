@@ -184,3 +184,68 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+def load_campaign(root: Path, *, characters: int, encounters: int, events: int) -> Path:
+    """A long-running campaign for load tests: `characters` roster entries, `encounters`
+    encounters of ten combatants each (the first one active) and `events` logged events in
+    session files, written straight to disk (building it through a Session would take hours)."""
+    from gmconsole.engine.encounter import Combatant, Encounter
+    from gmconsole.engine.roster import Character
+    from gmconsole.store import Session
+    from gmconsole.store.models import dump_entity
+
+    Session.create(root, name="Years of play", system_id="generic").close()
+    system_sheet = {"hp": 10, "hp_max": 10, "initiative": 2, "stats": {}}
+    for i in range(characters):
+        kind = "pc" if i < 6 else "npc"
+        character = Character(name=f"Person {i}", kind=kind, sheet=dict(system_sheet))
+        (root / "roster" / f"person-{i}.toml").write_text(
+            dump_entity(character, "character"), encoding="utf-8"
+        )
+    for e in range(encounters):
+        members = [
+            Combatant(
+                id=f"person-{(e * 10 + k) % characters}",
+                name=f"Person {(e * 10 + k) % characters}",
+                ref=f"person-{(e * 10 + k) % characters}",
+                side="pcs" if k < 4 else "foes",
+            )
+            for k in range(min(10, characters))
+        ]
+        enc = Encounter(name=f"Fight {e}", order="rolled", combatants=members)
+        (root / "encounters" / f"fight-{e}.toml").write_text(dump_entity(enc, "encounter"), encoding="utf-8")
+    if encounters:
+        campaign = root / "campaign.toml"
+        campaign.write_text(
+            campaign.read_text(encoding="utf-8") + 'encounter = "fight-0"\n', encoding="utf-8"
+        )
+    if events:
+        long_log_events(root, events)
+    return root
+
+
+def long_log_events(root: Path, events: int) -> None:
+    """`events` rolls in files of 1000, appended to the campaign's log."""
+    from gmconsole.engine.events import Event, EventKind
+    from gmconsole.store.files import dump_toml
+    from gmconsole.store.log import LOG_FILE_EVENTS, event_text
+
+    header = dump_toml({"schema_version": 2, "session": "load"})
+    for start in range(0, events, LOG_FILE_EVENTS):
+        stamp = f"2025-{start // 30000 % 12 + 1:02d}-01T10-{start // 1000 % 60:02d}-00Z"
+        body = "".join(
+            "\n"
+            + event_text(
+                Event(
+                    kind=EventKind.ROLL,
+                    text=f"roll {i}",
+                    time=f"{stamp[:10]}T10:00:00Z",
+                    data={"expr": "1d20", "total": i % 20 + 1},
+                )
+            )
+            for i in range(start, min(events, start + LOG_FILE_EVENTS))
+        )
+        (root / "log" / f"{stamp}-load-{start // LOG_FILE_EVENTS + 1:03d}.toml").write_text(
+            header + body, encoding="utf-8"
+        )

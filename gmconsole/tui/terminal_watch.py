@@ -6,7 +6,7 @@ can say so:
 
 - SIGHUP, which the kernel sends when the terminal hangs up, but only to the terminal's
   foreground job: started through `make run`, the console is make's child and was seen to miss
-  it;
+  it (SIGTERM, from `kill` or a shutdown, is handled the same way);
 - the terminal itself: after a hang-up, standard input stops being a terminal (`isatty` turns
   false; reads return nothing). Textual's Linux driver then spins on those empty reads at full
   CPU without ever stopping, so a slow poll of `isatty` is what catches every case.
@@ -47,9 +47,17 @@ def terminal_gone(fd: int) -> bool:
         return True
 
 
+STOP_SIGNALS = (signal.SIGHUP, signal.SIGTERM)
+"""A hang-up, and the polite request to stop that `kill`, a logout or a shutdown sends: both
+stop the console the way `q` does (terminal restored, lock released), not mid-screen."""
+
+
 def on_hangup(callback: Callable[[], None]) -> bool:
-    """Run `callback` on the event loop when SIGHUP arrives; False where that cannot be set."""
+    """Run `callback` on the event loop when SIGHUP or SIGTERM arrives; False where that
+    cannot be set."""
     with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-        asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, callback)
+        loop = asyncio.get_running_loop()
+        for sig in STOP_SIGNALS:
+            loop.add_signal_handler(sig, callback)
         return True
     return False

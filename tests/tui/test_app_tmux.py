@@ -11,12 +11,14 @@ from __future__ import annotations
 import os
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
+import tomli
 
 from gmconsole.store.lock import LOCK_NAME
 
@@ -119,5 +121,26 @@ def test_quick_combatants_and_an_aimed_attack_straight_into_damage_in_tmux(
         lines = screen.splitlines()
         assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
         tmux.keys("q")
+    finally:
+        tmux("kill-server")
+
+
+def test_sigterm_restores_the_terminal_and_releases_the_lock(campaign: Path, config_home: Path) -> None:
+    """`kill PID` (a logout, a shutdown) stops the console as `q` does: the terminal leaves the
+    alternate screen and the lock goes, so the GM's shell is usable and the campaign opens."""
+    tmux = Tmux(f"gmconsole-test-{os.getpid()}-term")
+    script = f"from gmconsole.tui import run; raise SystemExit(run({str(campaign)!r}))"
+    home = shlex.quote(str(config_home.parent))
+    env = f"TERM=xterm-256color XDG_CONFIG_HOME={home} TEXTUAL_ANIMATIONS=none"
+    command = f"env {env} {shlex.quote(sys.executable)} -c {shlex.quote(script)}; echo EXITED $?; sleep 30"
+    tmux("new-session", "-d", "-s", "gm", "-x", "80", "-y", "24", command)
+    try:
+        tmux.wait_for("saved ✓")
+        assert tmux("display-message", "-p", "-t", "gm", "#{alternate_on}").strip() == "1"
+        pid = int(tomli.loads((campaign / LOCK_NAME).read_text())["pid"])
+        os.kill(pid, signal.SIGTERM)
+        tmux.wait_for("EXITED 0")
+        assert tmux("display-message", "-p", "-t", "gm", "#{alternate_on}").strip() == "0"
+        assert not (campaign / LOCK_NAME).exists()
     finally:
         tmux("kill-server")
