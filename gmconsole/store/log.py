@@ -1,7 +1,7 @@
 """The session log: `[[event]]` tables appended to files under `log/`, one event per append.
 
 Each console session writes files of its own, named for the time of their first event and the
-session: `log/2026-11-25T22-56-48Z-3f9a2c-001.toml`. So:
+session: `log/2026-11-25T22-56-48.1764111408123456-3f9a2c-001.toml`. So:
 
 - two clones of a campaign played on the same day write different files, and git merges them
   without a conflict (nothing ever edits another session's file);
@@ -22,6 +22,7 @@ import dataclasses
 import datetime as dt
 import enum
 import os
+import time
 from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
@@ -88,12 +89,18 @@ class LogWriter:
         self.path: Path | None = None
         self.count = 0
         self.part = 0
+        self._clock = 0
 
     def _new_file(self, event: Event) -> Path:
-        """`log/<time of its first event>-<session>-<part>.toml`: the names sort by time, and a
-        session's parts in order even when two begin within the same second."""
+        """`log/<its first event's time>.<the clock in µs>-<session>-<part>.toml`: the names
+        sort by the time of play, and files begun within the same second (event times have
+        whole seconds) in the order they were begun (the clock's full count, so a second
+        boundary between them does not reverse it), so their events read back in the order
+        they were written, whichever session wrote them."""
         self.part += 1
-        stamp = event.time.replace(":", "-")
+        clock = max(time.time_ns() // 1000, self._clock + 1)
+        self._clock = clock
+        stamp = f"{event.time[:19].replace(':', '-')}.{clock}"
         return self.root / LOG_DIR / f"{stamp}-{self.tag}-{self.part:03d}.toml"
 
     def append(self, event: Event) -> Path:

@@ -88,9 +88,12 @@ def view(loaded: LoadedCampaign) -> list[PlayerLine]:
         lines += [PlayerLine(h) for h in order.header(enc) if h]
     columns = order.columns(enc)
     if columns:
+        now = {c.id for c in enc.acting}
+        if now:
+            lines += [_row(loaded, enc, c, "▶") for c in enc.acting]
         for heading, ids in columns.items():
             lines.append(PlayerLine(f"── {heading} ──"))
-            lines += [_row(loaded, enc, enc.get(cid), " ") for cid in ids]
+            lines += [_row(loaded, enc, enc.get(cid), " ") for cid in ids if cid not in now]
         return lines
     placed: set[str] = set()
     for i, st in enumerate(enc.steps):

@@ -147,9 +147,6 @@ def test_a_long_session_starts_new_files_so_none_grows_without_bound(tmp_path: P
     for i in range(limit + 5):
         writer.append(Event(kind=EventKind.ROLL, text=f"roll {i}", time="2026-11-25T20:00:00Z"))
     files = sorted((root / "log").glob("*.toml"))
-    assert [f.name for f in files] == [
-        "2026-11-25T20-00-00Z-abc123-001.toml",
-        "2026-11-25T20-00-00Z-abc123-002.toml",
-    ]
+    assert len(files) == 2 and [f.name[-15:] for f in files] == ["abc123-001.toml", "abc123-002.toml"]
     events, _ = read_log(root)
     assert [e.text for e in events] == [f"roll {i}" for i in range(limit + 5)]

@@ -19,7 +19,7 @@ from gmconsole.store.models import Campaign, dump_entity, parse_entity
 
 texts = st.text(max_size=12)
 names = st.text(  # names print as they are: no control characters or direction overrides
-    st.characters(exclude_categories=("Cc",), exclude_characters=BIDI_CONTROLS), max_size=12
+    st.characters(exclude_categories=("Cc", "Cs"), exclude_characters=BIDI_CONTROLS), max_size=12
 )
 scalars = (
     st.integers(min_value=-(2**63), max_value=2**63 - 1)

@@ -344,8 +344,9 @@ class InitiativePane(Vertical):
             rows.append(self._row(c, "▶", "now", "", statuses, "acting"))
         width = max(16, ((self.size.width or self.app.size.width) - 6) // 2)
         titles = list(columns)
-        left_ids = columns[titles[0]] if titles else []
-        right_ids = columns[titles[1]] if len(titles) > 1 else []
+        now = {c.id for c in enc.acting}  # on the acting line already, not again in a column
+        left_ids = [c for c in columns[titles[0]] if c not in now] if titles else []
+        right_ids = [c for c in columns[titles[1]] if c not in now] if len(titles) > 1 else []
         head = Text(f"  {titles[0] if titles else '':<{width}}│ {titles[1] if len(titles) > 1 else ''}")
         rows.append(Row(head, kind="heading"))
         by_id = {c.id: c for c in enc.combatants}
@@ -357,7 +358,8 @@ class InitiativePane(Vertical):
             text.append(f"{cell[: width - 1]:<{width}}")
             text.append("│ ")
             if right:
-                text.append(self._cell(right, statuses), style="dim")
+                room = max(8, self.query_one(LineList).text_width - 4 - width)  # never wraps
+                text.append(self._cell(right, statuses)[:room], style="dim")
             key = left.id if left else (right.id if right else None)
             rows.append(Row(text, key=key))
         return rows
