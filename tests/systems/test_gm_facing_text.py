@@ -20,7 +20,7 @@ from gmconsole.systems import get_system, system_ids
 
 INTERNAL = re.compile(
     r"\bL\d{2,4}\b|\brulings?:?\s+\(?[A-Z§]\S*\d|request\.extra|\bspec\b|§|\.md\b|"
-    r"\bocr\b|ocr-|confidence|\bchecklist\b",
+    r"\bocr\b|ocr-|confidence|\bchecklist\b|\bT\d{1,2}\b|\bS1-EX|\bEX-?\d",
     re.IGNORECASE,
 )
 

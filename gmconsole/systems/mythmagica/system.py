@@ -41,12 +41,28 @@ def _sheet(sheet: BaseModel) -> MythmagicaSheet:
     return sheet
 
 
+def _guts_and_glory(s: MythmagicaSheet) -> str:
+    """The consequence of being Overcome, read at the end of the scene from the Guts & Glory
+    table for how the character fell (0 HP: Aftershock; 0 FP: Aftermath) at its Glory Status.
+    Unnamed characters at 0 HP die; a companion suffers its Principal's row (the GM reads it)."""
+    from gmconsole.systems.mythmagica.booktables import table_rows
+
+    lethal, beaten = s.damage >= s.hp_max, s.setback >= s.fp_max
+    if not (lethal or beaten):
+        return ""
+    if not s.named:
+        return "Overcome: dies (unnamed, 0 HP)" if lethal else "Overcome: at the victor's mercy (unnamed)"
+    status = rules.glory_status(s.guts_spent)
+    table = "Aftershock: individual lethal defeat" if lethal else "Aftermath: individual non-lethal defeat"
+    row = next((r for r in table_rows("glory.toml", table) if int(r[0]) == status), None)
+    how = "Aftershock" if lethal else "Aftermath"
+    return f"Overcome, {how} at Glory Status {status}: {row[1] if row else 'see the table'}"
+
 
 class MythmagicaSystem(GameSystem):
     id = "mythmagica"
     name = "Mythmagica (Tactic II)"
-    credit = ("Mythmagica: The Rules Reference (Tactic II system) by Whitson John Kirk III, "
-              "legendaryquest.com")
+    credit = "Mythmagica: The Rules Reference (Tactic II system) by Whitson John Kirk III, legendaryquest.com"
     licence = "Text Liberation License (TLL) 1.0 or later; Text Liberation Date January 13, 2023"
     summary = "d20 + adjustments vs 10 + adjustments; edges and drawbacks add d20s; Guts buy success"
     sheet_model = MythmagicaSheet
@@ -57,8 +73,13 @@ class MythmagicaSystem(GameSystem):
         RuleOption("xp_mode", "XP awards", "encounter", choices=("milestone", "chapter", "encounter")),
     )
     encounter_options = (
-        RuleOption("defeat", "How foes fall", "lethal", choices=("lethal", "non-lethal"),
-                   help="lethal: Aftershock table; non-lethal: Aftermath"),
+        RuleOption(
+            "defeat",
+            "How foes fall",
+            "lethal",
+            choices=("lethal", "non-lethal"),
+            help="lethal: Aftershock table; non-lethal: Aftermath",
+        ),
     )
     sheet_actions = (
         SheetAction("guts", "Spend Guts", "N", "add N to Guts spent (Glory Status follows)"),
@@ -79,9 +100,11 @@ class MythmagicaSystem(GameSystem):
 
     def describe(self, sheet: BaseModel) -> str:
         s = _sheet(sheet)
-        return (f"{s.race} {s.cast} L{s.lvl} | HP {s.hp_max - s.damage}/{s.hp_max} "
-                f"FP {s.fp_max - s.setback}/{s.fp_max}" + (f" GS {rules.glory_status(s.guts_spent)}"
-                                                           if s.named else ""))
+        return (
+            f"{s.race} {s.cast} L{s.lvl} | HP {s.hp_max - s.damage}/{s.hp_max} "
+            f"FP {s.fp_max - s.setback}/{s.fp_max}"
+            + (f" GS {rules.glory_status(s.guts_spent)}" if s.named else "")
+        )
 
     def sheet_lines(self, sheet: BaseModel) -> list[tuple[str, str]]:
         s = _sheet(sheet)
@@ -112,8 +135,14 @@ class MythmagicaSystem(GameSystem):
             return s.basics[key]
         if key in rules.DERIVED_NAMES:
             return s.derived[key]
-        return {"level": s.lvl, "hp": s.hp_max - s.damage, "fp": s.fp_max - s.setback,
-                "defense": s.defense, "stability": s.stability, "ward": s.ward}.get(name.lower(), 0)
+        return {
+            "level": s.lvl,
+            "hp": s.hp_max - s.damage,
+            "fp": s.fp_max - s.setback,
+            "defense": s.defense,
+            "stability": s.stability,
+            "ward": s.ward,
+        }.get(name.lower(), 0)
 
     def quick_sheet(self, stats: Mapping[str, int]) -> BaseModel:
         from gmconsole.systems.mythmagica.sheet import Weapon
@@ -151,8 +180,10 @@ class MythmagicaSystem(GameSystem):
 
     def tracks(self, sheet: BaseModel) -> list[TrackView]:
         s = _sheet(sheet)
-        out = [TrackView("HP", "points", s.hp_max - s.damage, s.hp_max, note="Overcome at 0"),
-               TrackView("FP", "points", s.fp_max - s.setback, s.fp_max, note="Overcome at 0")]
+        out = [
+            TrackView("HP", "points", s.hp_max - s.damage, s.hp_max, note="Overcome at 0"),
+            TrackView("FP", "points", s.fp_max - s.setback, s.fp_max, note="Overcome at 0"),
+        ]
         if s.named:
             gs = rules.glory_status(s.guts_spent)
             note = f"Glory Status {gs}"
@@ -172,8 +203,11 @@ class MythmagicaSystem(GameSystem):
             why = "HP 0" if s.damage >= s.hp_max else "FP 0"
             return StatusView("down", "Overcome", why, flags)
         if s.damage or s.setback:
-            harm = " ".join(x for x in (f"-{s.damage} HP" if s.damage else "",
-                                        f"-{s.setback} FP" if s.setback else "") if x)
+            harm = " ".join(
+                x
+                for x in (f"-{s.damage} HP" if s.damage else "", f"-{s.setback} FP" if s.setback else "")
+                if x
+            )
             return StatusView("hurt", "hurt", harm, flags)
         return StatusView("ok", "ok", "", flags)
 
@@ -214,13 +248,20 @@ class MythmagicaSystem(GameSystem):
         from gmconsole.systems.mythmagica.booktables import table_rows
 
         s = _sheet(sheet)
-        scene_only = {r[0].lower() for r in table_rows("conditions.toml", "Character Conditions")
-                      if r[3] == "scene"}
+        scene_only = {
+            r[0].lower() for r in table_rows("conditions.toml", "Character Conditions") if r[3] == "scene"
+        }
         keep = [c for c in s.conditions if c.lower() not in scene_only]
-        if keep == s.conditions:
+        fallout = _guts_and_glory(s)
+        if keep == s.conditions and not fallout:
             return None
         gone = [c for c in s.conditions if c not in keep]
-        return SheetChange(s.model_copy(update={"conditions": keep}), f"end of scene: {', '.join(gone)} end")
+        parts = ([f"{', '.join(gone)} end"] if gone else []) + ([fallout] if fallout else [])
+        return SheetChange(
+            s.model_copy(update={"conditions": keep}),
+            "end of scene: " + "; ".join(parts),
+            {"guts_and_glory": fallout} if fallout else {},
+        )
 
     # ------------------------------------------------------------------ tests
 
@@ -230,12 +271,15 @@ class MythmagicaSystem(GameSystem):
         s = _sheet(sheet)
         out = [CheckOption(f"attack:{w.name}", f"{w.name} attack", s.attack_bonus(w)) for w in s.weapons]
         out += [CheckOption(f"skill:{a.name}", a.name, a.rank) for a in s.abilities]
-        out += [CheckOption(f"attr:{k}", f"{rules.BASIC_NAMES[k]} check (x2)", 2 * v)
-                for k, v in s.basics.items()]
+        out += [
+            CheckOption(f"attr:{k}", f"{rules.BASIC_NAMES[k]} check (x2)", 2 * v) for k, v in s.basics.items()
+        ]
         d = s.derived
         out += [CheckOption(f"attr:{k}", f"{n} check", d[k]) for k, n in rules.DERIVED_NAMES.items()]
-        out += [CheckOption(f"avoid:{k}", f"{rules.BASIC_NAMES[k]} avoidance", s.lvl + v)
-                for k, v in s.basics.items()]
+        out += [
+            CheckOption(f"avoid:{k}", f"{rules.BASIC_NAMES[k]} avoidance", s.lvl + v)
+            for k, v in s.basics.items()
+        ]
         out.append(CheckOption("words", "Bandying words", d["CH"]))
         return out
 
@@ -243,32 +287,57 @@ class MythmagicaSystem(GameSystem):
         from gmconsole.engine.checks import Difficulty
         from gmconsole.systems.mythmagica.booktables import table_rows
 
-        return [Difficulty(str(n).lower(), str(n), int(v))
-                for n, v in table_rows("advancement.toml", "Overlord Fiat Threshold") if v]
+        return [
+            Difficulty(str(n).lower(), str(n), int(v))
+            for n, v in table_rows("advancement.toml", "Overlord Fiat Threshold")
+            if v
+        ]
 
     def check_switches(self, sheet: BaseModel, options: Mapping[str, Any] | None = None) -> list[RuleOption]:
-        out = [RuleOption("edges", "Net edges (+) or drawbacks (-)", 0, "each adds a d20; at most 3 d20",
-                          choices=(-2, -1, 0, 1, 2))]
+        out = [
+            RuleOption(
+                "edges",
+                "Net edges (+) or drawbacks (-)",
+                0,
+                "each adds a d20; at most 3 d20",
+                choices=(-2, -1, 0, 1, 2),
+            )
+        ]
         if _sheet(sheet).named:
-            out.append(RuleOption("guts", "Spend Guts on a failure", False,
-                                  "a failed roll becomes a bare success for threshold + 1 - total Guts"))
+            out.append(
+                RuleOption(
+                    "guts",
+                    "Spend Guts on a failure",
+                    False,
+                    "a failed roll becomes a bare success for threshold + 1 - total Guts",
+                )
+            )
         return out
 
-    def check(self, sheet: BaseModel, request: CheckRequest, rng: random.Random,
-              dice: Sequence[int] | None = None, who: str | None = None) -> CheckResult:
+    def check(
+        self,
+        sheet: BaseModel,
+        request: CheckRequest,
+        rng: random.Random,
+        dice: Sequence[int] | None = None,
+        who: str | None = None,
+    ) -> CheckResult:
         from gmconsole.systems.mythmagica.resolution import run_check
 
         return run_check(_sheet(sheet), request, rng, dice, who)
 
-    def after_check(self, sheet: BaseModel, request: CheckRequest, result: CheckResult,
-                    scene: Scene) -> SheetChange | None:
+    def after_check(
+        self, sheet: BaseModel, request: CheckRequest, result: CheckResult, scene: Scene
+    ) -> SheetChange | None:
         cost = result.detail.get("guts")
         if not cost:
             return None
         s = _sheet(sheet)
         spent = s.guts_spent + cost
-        return SheetChange(s.model_copy(update={"guts_spent": spent}),
-                           f"spends {cost} Guts ({spent} spent, Glory Status {rules.glory_status(spent)})")
+        return SheetChange(
+            s.model_copy(update={"guts_spent": spent}),
+            f"spends {cost} Guts ({spent} spent, Glory Status {rules.glory_status(spent)})",
+        )
 
     def odds(self, sheet: BaseModel, request: CheckRequest) -> Odds | None:
         from gmconsole.systems.mythmagica.resolution import check_odds
@@ -285,9 +354,15 @@ class MythmagicaSystem(GameSystem):
             return Opposition(difficulty=t.stability, note=f"Stability {t.stability}")
         return Opposition(difficulty=t.defense, note=f"Defense {t.defense}")
 
-    def damage_offer(self, sheet: BaseModel, request: CheckRequest, result: CheckResult,
-                     target: BaseModel, rng: random.Random,
-                     dice: Sequence[int] | None = None) -> DamageOffer | None:
+    def damage_offer(
+        self,
+        sheet: BaseModel,
+        request: CheckRequest,
+        result: CheckResult,
+        target: BaseModel,
+        rng: random.Random,
+        dice: Sequence[int] | None = None,
+    ) -> DamageOffer | None:
         """Damage = weapon damage + Strength (if it adds) + margin - Ward, at least 1; entrapment
         weapons deal Setback = weapon Setback + Craftiness + margin. A natural 20 doubles."""
         s, t = _sheet(sheet), _sheet(target)
@@ -298,13 +373,22 @@ class MythmagicaSystem(GameSystem):
         double = 2 if result.detail.get("natural") else 1
         if w.damage == 0 and w.setback > 0:
             amount = rules.setback(w.setback, s.CR, margin) * double
-            return DamageOffer(amount, "setback", f"{w.name} setback {w.setback} + CR + margin {margin}"
-                               + (" x2 natural" if double > 1 else "") + f" = {amount}")
+            return DamageOffer(
+                amount,
+                "setback",
+                f"{w.name} setback {w.setback} + CR + margin {margin}"
+                + (" x2 natural" if double > 1 else "")
+                + f" = {amount}",
+            )
         st = s.ST if w.strength else 0
         amount = rules.damage(w.damage, st, margin, t.ward) * double
         strength = f" + ST {max(0, st)}" if w.strength else ""
-        return DamageOffer(amount, "damage", f"{w.name} {w.damage}{strength} + margin {margin}"
-                           f" - ward {t.ward}" + (" x2 natural" if double > 1 else "") + f" = {amount}")
+        return DamageOffer(
+            amount,
+            "damage",
+            f"{w.name} {w.damage}{strength} + margin {margin}"
+            f" - ward {t.ward}" + (" x2 natural" if double > 1 else "") + f" = {amount}",
+        )
 
     # ------------------------------------------------------------------ verbs
 

@@ -111,3 +111,17 @@ def test_tables_keep_quality_notes_away() -> None:
         assert "credit" in text and "licence" in text, name
         assert not re.search(r"\bL\d{3,4}\b|confidence|OCR|\bEX-\d|\bC\d{1,2}\b", text), name
     assert any(t.name == "Fate Points and Hit Points" for t in SYSTEM.tables())
+
+
+def test_the_end_of_a_scene_reads_the_guts_and_glory_consequence() -> None:
+    """Overcome at 0 HP with 5 Guts spent (Glory Status 2): the Aftershock row for status 2;
+    at 0 FP the Aftermath row; an unnamed foe at 0 HP dies."""
+    sheet = SYSTEM.quick_sheet({"hp": 10, "fp": 10})
+    named = sheet.model_copy(update={"cast": "named", "guts_spent": 5, "damage": 10})
+    change = SYSTEM.end_encounter(named)
+    assert change is not None and "Aftershock at Glory Status 2: Minor" in change.text
+    beaten = named.model_copy(update={"damage": 0, "setback": 10, "guts_spent": 0})
+    assert "Aftermath at Glory Status 1: Just loses" in SYSTEM.end_encounter(beaten).text
+    mook = sheet.model_copy(update={"damage": 10})
+    assert "dies" in SYSTEM.end_encounter(mook).text
+    assert SYSTEM.end_encounter(sheet) is None
