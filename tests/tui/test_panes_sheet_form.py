@@ -341,3 +341,40 @@ async def test_esc_with_edits_asks_first_and_without_leaves_at_once(tmp_path: Pa
         await pilot.pause()
         assert not isinstance(app.screen, SheetForm | ConfirmPrompt)
     assert app.results == [None, None]
+
+
+@pytest.mark.parametrize(("demo", "slug"), [("torg-demo", "quinn"), ("system-one-demo", "yuki")])
+async def test_closed_blocks_open_on_request_and_save_what_they_hold(
+    tmp_path: Path, demo: str, slug: str
+) -> None:
+    """Long lists and big nested blocks open closed (the form appears sooner); saving a form
+    with them closed keeps them as they were, and opened they are read like any field."""
+    import shutil
+
+    shutil.copytree(Path(__file__).parents[2] / "campaigns" / demo, tmp_path / demo,
+                    ignore=shutil.ignore_patterns(".lock"))
+    session = Session.open(tmp_path / demo)
+    before = session.system.dump_sheet(session.system.parse_sheet(session.roster[slug].sheet))
+    app = FormHost(session, RosterPane())
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        app.push_screen(SheetForm(session, slug))
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, SheetForm)
+        closed = list(form.query(".open-group").results(Button))
+        assert closed, "this sheet has a block long enough to open closed"
+        character, errors = form.validate()
+        assert errors == {} and character is not None and character.sheet == before
+        while closed:  # open each (opening one rebuilds the form)
+            left = len(closed)
+            closed[0].press()
+            for _ in range(50):
+                await pilot.pause()
+                closed = list(form.query(".open-group").results(Button))
+                if len(closed) < left:
+                    break
+        assert not form._closed_lists
+        character, errors = form.validate()
+    assert errors == {} and character is not None
+    assert character.sheet == before

@@ -16,6 +16,7 @@ import tomli
 import tomli_w
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.widget import Widget
 from textual.widgets import Button, Label, Select, Static, TextArea
 
@@ -180,8 +181,13 @@ class FieldRow(Vertical):
         return self.query_one(f"#{_dom_id(self.spec.path)}")
 
     def read(self, issues: list[FormIssue] | None) -> Any:
-        """The edited value; unparsable text becomes an issue (strict) or `RawText` (lenient)."""
-        spec, editor = self.spec, self.editor
+        """The edited value; unparsable text becomes an issue (strict) or `RawText` (lenient).
+        A row not composed yet (the form rebuilt a moment ago) still holds its value as given."""
+        spec = self.spec
+        try:
+            editor = self.editor
+        except NoMatches:
+            return self.value
         if isinstance(editor, Select):
             return None if editor.is_blank() else editor.value
         text = editor.text if isinstance(editor, TextArea) else editor.value  # type: ignore[attr-defined]

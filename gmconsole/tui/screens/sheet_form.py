@@ -10,6 +10,7 @@ change is one event that undo reverts. Escape cancels and changes nothing.
 
 from __future__ import annotations
 
+import copy
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -26,7 +27,7 @@ from textual.widgets import Button, Input, Label, Static
 from gmconsole.engine.errors import RulesError
 from gmconsole.engine.roster import Character
 from gmconsole.tui.screens.prompt import TextPrompt
-from gmconsole.tui.screens.sheet_fields import FieldRow, FormIssue, GroupBox, RawText
+from gmconsole.tui.screens.sheet_fields import FieldRow, FormIssue, GroupBox, RawText, scalar_text
 from gmconsole.tui.screens.sheet_spec import FieldSpec, Path, item_specs, item_title, model_specs
 
 if TYPE_CHECKING:
@@ -56,6 +57,10 @@ def model_defaults(model: type[BaseModel]) -> dict[str, Any]:
 
 IDENTITY = frozenset({"name", "kind", "side"})
 """Entry fields a sheet may repeat; the form shows the entry's and copies them into the sheet."""
+CLOSED_OVER = 4
+"""Lists with more items than this open closed (a click or Enter on 'open' shows them)."""
+CLOSED_FIELDS = 8
+"""Nested blocks of more fields than this open closed too."""
 
 
 def clean_message(message: str) -> str:
@@ -118,6 +123,10 @@ class SheetForm(ModalScreen[SheetEdit | None]):
         self._counts: dict[Path, int] = {}
         self._keys: dict[Path, list[str]] = {}
         self._widgets: dict[Path, FieldRow | GroupBox] = {}
+        self._closed_lists: dict[Path, Any] = {}
+        """Long lists (a Torg sheet's skills) shown closed, as their one-line summary: their
+        items as the form opened (or last rebuilt) with them, kept until the GM opens one."""
+        self._opened: set[Path] = set()
         self._focused_row: FieldRow | None = None
         self._initial: dict[str, Any] | None = None
         """What the fields said once built (taken on mount), to tell an edit from none."""
@@ -148,6 +157,7 @@ class SheetForm(ModalScreen[SheetEdit | None]):
     def _build(self) -> list[Widget]:
         self._counts.clear()
         self._keys.clear()
+        self._closed_lists.clear()
         who = GroupBox(_CHARACTER, "Character", self._rows(self._character_specs, self._data))
         rows = self._rows(self._sheet_specs, self._data["sheet"])
         sheet = GroupBox(_SHEET, f"{self.system.name} sheet", rows)
@@ -159,9 +169,13 @@ class SheetForm(ModalScreen[SheetEdit | None]):
         rows: list[Widget] = []
         for spec in specs:
             value = data.get(spec.name)
-            if spec.kind == "model":
+            if spec.kind == "model" and self._closes(spec, value):
+                rows.append(self._closed_group(spec, value))
+            elif spec.kind == "model":
                 title = spec.label + (" (optional: leave blank for none)" if spec.optional else "")
                 rows.append(GroupBox(spec, title, self._rows(spec.children, value)))
+            elif spec.kind in ("models", "keyed") and self._closes(spec, value):
+                rows.append(self._closed_group(spec, value))
             elif spec.kind == "models":
                 items = value if isinstance(value, list) else []
                 self._counts[spec.path] = len(items)
@@ -186,6 +200,32 @@ class SheetForm(ModalScreen[SheetEdit | None]):
                 rows.append(FieldRow(spec, value))
         return rows
 
+    def _closes(self, spec: FieldSpec, value: Any) -> bool:
+        """Whether a block opens closed: a long list or a big nested block the GM did not open
+        yet (building every field of a Torg wound track or forty items is most of the time a
+        form takes to appear; most edits are to the numbers above them)."""
+        if spec.path in self._opened or not isinstance(value, list | dict):
+            return False
+        if spec.kind == "model":
+            return _leaves(spec) > CLOSED_FIELDS
+        return len(value) > CLOSED_OVER
+
+    def _closed_group(self, spec: FieldSpec, value: Any) -> GroupBox:
+        self._closed_lists[spec.path] = copy.deepcopy(value)
+        if spec.kind == "model":
+            flat = [(k, v) for k, v in value.items() if not isinstance(v, dict | list)]
+            summary = ", ".join(f"{k} {scalar_text(v)}" for k, v in flat)
+            return GroupBox(spec, f"{spec.label}, closed: Enter on open", [
+                Static(summary[:300] or "(nested values)", classes="field-help", markup=False),
+                Button(f"open {spec.label.lower()}", classes="open-group", compact=True),
+            ])
+        keyed = isinstance(value, dict)
+        titles = [item_title(spec, k, item) for k, item in (value.items() if keyed else enumerate(value))]
+        summary = ", ".join(t.split(": ", 1)[-1] for t in titles)
+        open_button = Button(f"open {spec.label.lower()}", classes="open-group", compact=True)
+        line = Static(summary[:300] + ("…" if len(summary) > 300 else ""), classes="field-help", markup=False)
+        return GroupBox(spec, f"{spec.label} ({len(value)}), closed: Enter on open", [line, open_button])
+
     def on_mount(self) -> None:
         self._index_widgets()
         rows = list(self.query(FieldRow))
@@ -196,13 +236,26 @@ class SheetForm(ModalScreen[SheetEdit | None]):
         first.editor.focus()
         self._initial = self._collect(None)
 
-    def _index_widgets(self) -> None:
+    def _index_widgets(self, built: list[Widget] | None = None) -> None:
+        """Every row and block by path, top to bottom, from the widgets as built (a block
+        composes its rows a moment after it is mounted, so the DOM may not hold them yet)."""
         self._widgets = {}
-        for row in self.query(FieldRow):
-            self._widgets[row.spec.path] = row
-        for box in self.query(GroupBox):
-            path = box.spec.path if box.index is None else (*box.spec.path, box.index)
-            self._widgets[path] = box
+        top = built if built is not None else list(self.query_one("#sheet-body").children)
+        for widget in self._walk(top):
+            if isinstance(widget, FieldRow):
+                self._widgets[widget.spec.path] = widget
+            elif isinstance(widget, GroupBox):
+                path = widget.spec.path if widget.index is None else (*widget.spec.path, widget.index)
+                self._widgets[path] = widget
+
+    @staticmethod
+    def _walk(widgets: list[Widget]) -> list[Widget]:
+        out: list[Widget] = []
+        for widget in widgets:
+            out.append(widget)
+            if isinstance(widget, GroupBox):
+                out += SheetForm._walk(widget.rows)
+        return out
 
     async def _rebuild(self, change: Any) -> None:
         """Apply `change(data)` to the form's current (even invalid) values and redraw it."""
@@ -210,8 +263,9 @@ class SheetForm(ModalScreen[SheetEdit | None]):
         change(self._data)
         body = self.query_one("#sheet-body", VerticalScroll)
         await body.remove_children()
-        await body.mount_all(self._build())
-        self._index_widgets()
+        built = self._build()
+        self._index_widgets(built)
+        await body.mount_all(built)
 
     # ------------------------------------------------------------------ reading
 
@@ -231,7 +285,9 @@ class SheetForm(ModalScreen[SheetEdit | None]):
     def _collect_specs(self, specs: list[FieldSpec], issues: list[FormIssue] | None) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for spec in specs:
-            if spec.kind == "model":
+            if spec.path in self._closed_lists:  # a closed block: as it was, untouched
+                out[spec.name] = copy.deepcopy(self._closed_lists[spec.path])
+            elif spec.kind == "model":
                 inner: list[FormIssue] | None = [] if issues is not None else None
                 value = self._collect_specs(spec.children, inner)
                 if spec.optional and _blank(value):
@@ -388,12 +444,28 @@ class SheetForm(ModalScreen[SheetEdit | None]):
 
         self.app.push_screen(TextPrompt(f"Name of the new {spec.label.lower()} entry"), named)
 
+    @on(Button.Pressed, ".open-group")
+    async def _open_group(self, event: Button.Pressed) -> None:
+        spec = event.button.query_ancestor(GroupBox).spec
+        self._opened.add(spec.path)
+        await self._rebuild(lambda data: None)
+        box = self._widgets.get(spec.path)
+        rows = list(box.query(FieldRow)) if box is not None else []
+        if rows:
+            rows[0].editor.focus()
+            rows[0].scroll_visible()
+
     @on(Button.Pressed, ".remove-item")
     async def _remove_item(self, event: Button.Pressed) -> None:
         box = event.button.query_ancestor(GroupBox)
         index = box.index
         assert index is not None
         await self._rebuild(lambda data: _at(data, box.spec.path).pop(index))
+
+
+def _leaves(spec: FieldSpec) -> int:
+    """Fields in a nested block, its own nested blocks' included."""
+    return sum(_leaves(c) if c.children else 1 for c in spec.children)
 
 
 def _blank(value: Any) -> bool:
