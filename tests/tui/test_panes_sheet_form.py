@@ -366,15 +366,16 @@ async def test_closed_blocks_open_on_request_and_save_what_they_hold(
         assert closed, "this sheet has a block long enough to open closed"
         character, errors = form.validate()
         assert errors == {} and character is not None and character.sheet == before
-        while closed:  # open each (opening one rebuilds the form)
-            left = len(closed)
-            closed[0].press()
-            for _ in range(50):
-                await pilot.pause()
-                closed = list(form.query(".open-group").results(Button))
-                if len(closed) < left:
-                    break
-        assert not form._closed_lists
+        target = closed[0].query_ancestor(GroupBox).spec.path
+        closed[0].press()
+        for _ in range(100):
+            await pilot.pause()
+            if target not in form._closed_lists and not form.rebuilding:
+                break
+        for _ in range(5):  # the opened block composes its rows
+            await pilot.pause()
+        opened = [path for path in form._widgets if path[: len(target)] == target and len(path) > len(target)]
+        assert opened, "the opened block shows its fields"
         character, errors = form.validate()
     assert errors == {} and character is not None
     assert character.sheet == before

@@ -188,6 +188,8 @@ class FieldRow(Vertical):
             editor = self.editor
         except NoMatches:
             return self.value
+        if not editor.is_mounted:  # a choice's value is only set once its widget is mounted
+            return self.value
         if isinstance(editor, Select):
             return None if editor.is_blank() else editor.value
         text = editor.text if isinstance(editor, TextArea) else editor.value  # type: ignore[attr-defined]

@@ -10,6 +10,7 @@ change is one event that undo reverts. Escape cancels and changes nothing.
 
 from __future__ import annotations
 
+import asyncio
 import copy
 from collections import defaultdict
 from dataclasses import dataclass
@@ -127,6 +128,8 @@ class SheetForm(ModalScreen[SheetEdit | None]):
         """Long lists (a Torg sheet's skills) shown closed, as their one-line summary: their
         items as the form opened (or last rebuilt) with them, kept until the GM opens one."""
         self._opened: set[Path] = set()
+        self.rebuilding = False
+        """True while the form is being rebuilt (after add, remove or open)."""
         self._focused_row: FieldRow | None = None
         self._initial: dict[str, Any] | None = None
         """What the fields said once built (taken on mount), to tell an edit from none."""
@@ -258,14 +261,26 @@ class SheetForm(ModalScreen[SheetEdit | None]):
         return out
 
     async def _rebuild(self, change: Any) -> None:
-        """Apply `change(data)` to the form's current (even invalid) values and redraw it."""
-        self._data = self._collect(None)
-        change(self._data)
-        body = self.query_one("#sheet-body", VerticalScroll)
-        await body.remove_children()
-        built = self._build()
-        self._index_widgets(built)
-        await body.mount_all(built)
+        """Apply `change(data)` to the form's current (even invalid) values and redraw it.
+        One at a time: a second press while the form is being rebuilt is ignored (tearing
+        down widgets that are still being built upset them)."""
+        if self.rebuilding:
+            return
+        self.rebuilding = True
+        try:
+            self._data = self._collect(None)
+            change(self._data)
+            body = self.query_one("#sheet-body", VerticalScroll)
+            await body.remove_children()
+            built = self._build()
+            self._index_widgets(built)
+            await body.mount_all(built)
+            await asyncio.sleep(0)  # let the new blocks compose their rows
+        finally:
+            self.call_after_refresh(self._rebuilt)
+
+    def _rebuilt(self) -> None:
+        self.rebuilding = False
 
     # ------------------------------------------------------------------ reading
 

@@ -1,0 +1,122 @@
+"""`gmconsole serve` in a real browser: headless Chromium opens the page, the terminal
+connects, a key pressed in the page reaches the console, and the campaign changes on disk.
+Skipped where Chromium is not installed (`.ci/run` installs it when it can)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from tests.test_serve import free_port, wait_for_page
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CAMPAIGNS = Path(__file__).resolve().parents[1] / "campaigns"
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed")
+
+
+class Page:
+    """One browser tab driven through the DevTools protocol."""
+
+    def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        self.ws = ws
+        self.n = 0
+
+    async def call(self, method: str, **params: object) -> dict:
+        self.n += 1
+        await self.ws.send_json({"id": self.n, "method": method, "params": params})
+        while True:
+            msg = json.loads((await self.ws.receive(timeout=30)).data)
+            if msg.get("id") == self.n:
+                return msg.get("result", {})
+
+    async def value(self, expression: str) -> object:
+        return (await self.call("Runtime.evaluate", expression=expression))["result"].get("value")
+
+
+async def drive(debug_port: int, log_dir: Path) -> None:
+    async with aiohttp.ClientSession() as http:
+        for _ in range(100):
+            try:
+                pages = await (await http.get(f"http://127.0.0.1:{debug_port}/json")).json()
+                if pages:
+                    break
+            except aiohttp.ClientError:
+                pass
+            await asyncio.sleep(0.2)
+        async with http.ws_connect(pages[0]["webSocketDebuggerUrl"], max_msg_size=0) as ws:
+            page = Page(ws)
+            for _ in range(150):  # the page loads, opens its websocket, the app starts
+                if await page.value("!!document.querySelector('.textual-terminal.-connected .xterm-screen')"):
+                    break
+                await asyncio.sleep(0.2)
+            else:
+                raise AssertionError("the terminal never connected")
+            before = sorted(log_dir.glob("*.toml"))
+            await asyncio.sleep(3)  # the console's first screen
+            await page.value("document.querySelector('.xterm-helper-textarea').focus()")
+            await page.call(
+                "Input.dispatchKeyEvent",
+                type="keyDown",
+                key="n",
+                code="KeyN",
+                text="n",
+                windowsVirtualKeyCode=78,
+            )
+            await page.call(
+                "Input.dispatchKeyEvent", type="keyUp", key="n", code="KeyN", windowsVirtualKeyCode=78
+            )
+            deadline = time.monotonic() + 30
+            while sorted(log_dir.glob("*.toml")) == before and time.monotonic() < deadline:
+                await asyncio.sleep(0.2)
+            assert sorted(log_dir.glob("*.toml")) != before, "the key never reached the console"
+
+
+def test_a_key_pressed_in_the_browser_reaches_the_console(tmp_path: Path) -> None:
+    root = tmp_path / "torg"
+    shutil.copytree(CAMPAIGNS / "torg-demo", root, ignore=shutil.ignore_patterns(".lock"))
+    port, debug_port = free_port(), free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gmconsole", "serve", str(root), "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    browser = None
+    try:
+        wait_for_page(f"http://127.0.0.1:{port}/", server)
+        browser = subprocess.Popen(
+            [
+                CHROMIUM,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                f"--user-data-dir={tmp_path / 'profile'}",
+                f"--remote-debugging-port={debug_port}",
+                "--window-size=1200,800",
+                f"http://127.0.0.1:{port}/",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        asyncio.run(drive(debug_port, root / "log"))
+        new = [p for p in (root / "log").glob("*.toml") if not p.name.startswith("2026-11-21")]
+        assert new and 'kind = "turn"' in new[0].read_text()
+    finally:
+        if browser is not None:
+            browser.terminate()
+            browser.wait(timeout=10)
+        server.terminate()
+        server.wait(timeout=10)
