@@ -267,10 +267,12 @@ class SheetForm(ModalScreen[SheetEdit | None]):
         if self.rebuilding:
             return
         self.rebuilding = True
+        body = self.query_one("#sheet-body", VerticalScroll)
+        body.display = False  # nothing is drawn until the new rows have composed (a text box
+        # drawn before it is set up fails)
         try:
             self._data = self._collect(None)
             change(self._data)
-            body = self.query_one("#sheet-body", VerticalScroll)
             await body.remove_children()
             built = self._build()
             self._index_widgets(built)
@@ -280,6 +282,7 @@ class SheetForm(ModalScreen[SheetEdit | None]):
             self.call_after_refresh(self._rebuilt)
 
     def _rebuilt(self) -> None:
+        self.query_one("#sheet-body", VerticalScroll).display = True
         self.rebuilding = False
 
     # ------------------------------------------------------------------ reading
