@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from gmconsole.systems.torg.bonus import BonusChart, default_chart
 from gmconsole.systems.torg.dice import roll_again_faces
@@ -70,7 +71,18 @@ def final_roll_distribution(
 
     `possibility_if_below`: a Possibility is spent when the roll so far is below this final die
     roll (the usual "spend it if I missed").
+
+    The distribution depends only on these few numbers, so it is kept once worked out: the
+    test dialog asks again on every keystroke, and a long chain (a value of 0 against 80 with
+    a Possibility and "up") takes a few hundred ms to build.
     """
+    return dict(_distribution(cap, possibility_rated, skilled, up, stymied, possibility_if_below))
+
+
+@lru_cache(maxsize=512)
+def _distribution(
+    cap: int, possibility_rated: bool, skilled: bool, up: bool, stymied: bool, below: int | None
+) -> tuple[tuple[int, Fraction], ...]:
     if up and stymied:
         up = stymied = False
     eligible = roll_again_faces(possibility_rated=possibility_rated, skilled=skilled)
@@ -78,9 +90,9 @@ def final_roll_distribution(
     dist = _chain({(0, stymied): scale}, cap, eligible, floor=False)
     if up:
         dist = _chain(dist, cap, eligible, floor=False)
-    if possibility_if_below is not None:
-        spend = {s: p for s, p in dist.items() if s[0] < possibility_if_below}
-        keep = {s: p for s, p in dist.items() if s[0] >= possibility_if_below}
+    if below is not None:
+        spend = {s: p for s, p in dist.items() if s[0] < below}
+        keep = {s: p for s, p in dist.items() if s[0] >= below}
         eaten = {(v, False): p for (v, pend), p in spend.items() if pend}
         rolled = _chain({s: p for s, p in spend.items() if not s[1]}, cap, eligible, floor=True)
         dist = keep
@@ -90,7 +102,7 @@ def final_roll_distribution(
     weights: dict[int, int] = {}
     for (v, _), w in dist.items():
         weights[v] = weights.get(v, 0) + w
-    return {v: Fraction(w, scale) for v, w in weights.items()}
+    return tuple((v, Fraction(w, scale)) for v, w in weights.items())
 
 
 @dataclass(frozen=True)
