@@ -32,9 +32,28 @@ def notices_text(notices: Sequence[Notice]) -> str:
 
 def initiative_data(ctx: RoundContext) -> list[dict[str, Any]]:
     return [
-        {"who": r.who, "dice": list(r.dice), "modifier": r.modifier, "total": r.total, "note": r.note}
+        {"who": r.who, "dice": list(r.dice), "modifier": r.modifier, "total": r.total}
+        | ({"note": r.note} if r.note else {})
         for r in ctx.rolls
     ]
+
+
+MANY_ROLLS = 12
+"""Initiative rolls a round's log line names one by one; a bigger fight's line says how many
+(every roll stays in the event's initiative data)."""
+
+
+def fold_rolls(notices: list[Notice]) -> list[Notice]:
+    """A round of 500 goblins' initiative as one notice, not 500: the log line a GM reads
+    stays a line, and the log file does not repeat each roll three times."""
+    rolls = [n for n in notices if n.kind == "initiative" and n.who]
+    if len(rolls) <= MANY_ROLLS:
+        return notices
+    first = notices.index(rolls[0])
+    text = f"initiative rolled for {len(rolls)} (the order is in the tracker)"
+    summary = Notice(kind="initiative", text=text)
+    kept = [n for n in notices if n not in rolls]
+    return [*kept[:first], summary, *kept[first:]]
 
 
 class CombatIntents(SessionState):
@@ -100,9 +119,10 @@ class CombatIntents(SessionState):
         text: str | None = None,
     ) -> Event:
         payload = dict(data or {})
-        payload["notices"] = [n.model_dump(exclude_none=True) for n in notices]
         if ctx is not None and ctx.rolls:
             payload["initiative"] = initiative_data(ctx)
+            notices = fold_rolls(notices)
+        payload["notices"] = [n.model_dump(exclude_none=True) for n in notices]
         return self.commit(draft, kind, text or notices_text(notices) or kind.value, who=who, data=payload)
 
     # ------------------------------------------------------------------ harm

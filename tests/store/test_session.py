@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import tomllib
 from pathlib import Path
 
@@ -482,3 +483,17 @@ def test_system_hooks_change_sheets_and_encounter_state_in_one_undoable_event(
     with pytest.raises(RulesError, match="name someone first"):
         fight.execute("rest nobody")
     assert "rest" in fight.completions("re")
+
+
+def test_a_big_rounds_initiative_is_one_line_with_every_roll_in_its_data(tmp_path: Path) -> None:
+    s = Session.create(tmp_path / "big", name="Big", system_id="generic", rng=random.Random(3))
+    s.save_character("goblin", Character(name="Goblin", kind="creature", template=True,
+                                         sheet={"hp": 5, "hp_max": 5, "initiative": 1}))
+    s.execute("encounter Horde")
+    s.execute("add 30 goblin")
+    event = s.execute("start")
+    assert "initiative rolled for 30" in event.text and "rolls" not in event.text
+    rolled = {r["who"] for r in event.data["initiative"]}  # ties roll off again: more rolls than goblins
+    assert rolled == {f"goblin-{i}" for i in range(1, 31)}
+    assert sum(1 for n in event.data["notices"] if n["kind"] == "initiative") == 1
+    s.close()
