@@ -17,6 +17,7 @@ BENCHMARKS = {
     "startup": "time to import and open the console",
     "ui": "time to draw the console's screens",
     "store": "log size, round ends and opening a long campaign",
+    "odds": "exact odds against icepool, and each system's test",
 }
 
 

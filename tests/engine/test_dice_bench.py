@@ -29,3 +29,11 @@ def test_store_benchmark_runs_on_tiny_sizes(capsys: pytest.CaptureFixture[str]) 
     assert store.main(["--events", "30", "--big", "12", "--rounds", "1"]) == 0
     out = capsys.readouterr().out
     assert "add x50" in out and "round end at 12 combatants" in out and "open, 30 events" in out
+
+
+def test_odds_benchmark_runs_on_the_small_cases(capsys: pytest.CaptureFixture[str]) -> None:
+    from gmconsole.bench import odds
+
+    assert odds.main(["--quick", "--rounds", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "3d6" in out and "icepool ms" in out and "torg-demo" in out
