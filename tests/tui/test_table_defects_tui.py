@@ -162,3 +162,30 @@ async def test_a_change_the_disk_refuses_says_so_and_dot_tries_it_again(
         await pilot.press("escape", "full_stop")
         await pilot.pause()
         assert len(app.session.log) == logged + 1
+
+
+async def test_r_rolls_the_newest_test_again_while_the_roster_hides_the_log(tmp_path: Path) -> None:
+    """At 80x24 the roster shares the screen with the tracker in place of the log: R rolled
+    again whatever the hidden log had selected last (a damage line: refused), not the test
+    the GM had just made."""
+    from app_driver import command
+
+    from gmconsole.engine.events import EventKind
+    from gmconsole.store import Session
+
+    with Session.create(tmp_path / "c", name="C", system_id="generic") as s:
+        s.execute("encounter Brawl; add hero pcs hp 20 melee 5 damage 6; add thug hp 8 ac 12; start")
+    app = make_app(tmp_path / "c")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("2")  # the roster in place of the log
+        await pilot.pause()
+        await command(pilot, "dmg thug 1")
+        await command(pilot, "check hero melee vs 12")
+        await pilot.pause()
+        test = app.session.log[-1]
+        assert test.kind == EventKind.CHECK
+        await pilot.press("escape", "R")
+        await pilot.pause()
+        again = app.session.log[-1]
+        assert again.kind == EventKind.CHECK and again.id != test.id and again.who == test.who

@@ -303,7 +303,16 @@ class MainScreen(Screen[None]):
             self.post_message(ActOn(cid))
 
     def job_reroll(self) -> None:
+        """The roll or test selected in the log again; with the log pane out of sight (the
+        roster shares the screen at 80x24), the newest one, since its selection is stale."""
         log = self.query_one(DiceLog)
+        if not log.display:
+            newest = next((e.id for e in reversed(self.session.log) if _rollable(e)), None)
+            if newest is None:
+                self.say("nothing rolled yet to roll again", error=True)
+                return
+            self.post_message(Reroll(newest))
+            return
         if log.selected is None:
             self.say("select a roll in the log first (3, then up/down)", error=True)
             return
@@ -378,7 +387,7 @@ class MainScreen(Screen[None]):
     @on(Reroll)
     def _reroll(self, message: Reroll) -> None:
         """A dice roll again, or a test again with the same inputs and new dice."""
-        event = self.query_one(DiceLog).event(message.event_id)
+        event = next((e for e in reversed(self.session.log) if e.id == message.event_id), None)
         data = (event.data or {}) if event else {}
         if event is not None and isinstance(data.get("request"), dict) and event.who:
             from gmconsole.engine.checks import CheckRequest
@@ -411,3 +420,9 @@ class MainScreen(Screen[None]):
     @on(ReferencePane.Roll)
     def _table_roll(self, message: ReferencePane.Roll) -> None:
         self._intent(lambda: self.session.roll_table(message.table, dice=message.dice))
+
+
+def _rollable(event: Event) -> bool:
+    """A plain dice roll or a test: what `R` can roll again."""
+    data = event.data or {}
+    return bool(data.get("expr")) or (isinstance(data.get("request"), dict) and event.who is not None)

@@ -65,9 +65,6 @@ class DiceLog(Vertical):
         key = self.query_one(LineList).cursor_key
         return None if key == MORE else key
 
-    def event(self, event_id: str) -> Event | None:
-        return next((e for e in reversed(self._log) if e.id == event_id), None)
-
     def focus_list(self) -> None:
         self.query_one(LineList).focus()
 
