@@ -328,13 +328,25 @@ class DeclareThenResolve(TurnOrder):
     def __init__(self, *, stat: str = "int") -> None:
         self.stat = stat
 
+    declare_text: ClassVar[str] = "Declare actions, lowest first"
+    resolve_text: ClassVar[str] = "Resolve actions, highest first"
+
+    def members(self, enc: Encounter) -> list[Combatant]:
+        """Who takes part in this round (a system may leave the surprised out)."""
+        return _acting(enc)
+
+    def scores(self, members: list[Combatant], ctx: RoundContext) -> dict[str, int]:
+        """Each one's place in the order, higher resolving first (the stat; a system may
+        add a die or rank whole sides)."""
+        return {c.id: ctx.stat(c, self.stat) for c in members}
+
     def ranking(self, enc: Encounter, ctx: RoundContext) -> list[str]:
         """Highest first; the declaration pass uses it reversed."""
-        members = _acting(enc)
-        values = sorted({ctx.stat(c, self.stat) for c in members}, reverse=True)
+        members = self.members(enc)
+        scores = self.scores(members, ctx)
         order: list[str] = []
-        for v in values:
-            same = [c.id for c in members if ctx.stat(c, self.stat) == v]
+        for v in sorted(set(scores.values()), reverse=True):
+            same = [c.id for c in members if scores[c.id] == v]
             order += roll_off(same, ctx, sides=100) if len(same) > 1 else same
         return order
 
@@ -342,12 +354,12 @@ class DeclareThenResolve(TurnOrder):
         order = self.ranking(enc, ctx)
         enc.steps = [Step(actors=[c], label="declare", phase="declare") for c in reversed(order)]
         enc.steps += [Step(actors=[c], label="resolve", phase="resolve") for c in order]
-        return [Notice(kind="phase", text="Declare actions, lowest first")]
+        return [Notice(kind="phase", text=self.declare_text)]
 
     def on_step_start(self, enc: Encounter, step: Step) -> list[Notice]:
         prev = enc.steps[enc.pointer - 1] if enc.pointer > 0 else None
         if step.phase == "resolve" and (prev is None or prev.phase == "declare"):
-            return [Notice(kind="phase", text="Resolve actions, highest first")]
+            return [Notice(kind="phase", text=self.resolve_text)]
         return []
 
     def header(self, enc: Encounter) -> list[str]:

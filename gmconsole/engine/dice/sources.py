@@ -136,3 +136,16 @@ class ManualSource:
 
 def _dice(n: int) -> str:
     return "1 die" if n == 1 else f"{n} dice"
+
+
+def next_face(typed: list[int], rng: random.Random, sides: int) -> int:
+    """One die for a system's own roll (a d100 check, a hit location, a d6 - d6 task): the
+    next face typed in by hand, taken from `typed` and checked against the die, else a random
+    one from `rng`."""
+    if not typed:
+        return rng.randint(1, sides)
+    face = typed.pop(0)
+    if not 1 <= face <= sides:
+        hint = " (1-100; 00 is 100)" if sides == 100 else ""
+        raise ManualDiceError(f"typed die {face} is impossible on a d{sides}{hint}")
+    return face

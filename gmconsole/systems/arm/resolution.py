@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gmconsole.engine.checks import CheckOption, CheckRequest, CheckResult, Die, Modifier, Odds
+from gmconsole.engine.dice.sources import next_face
 from gmconsole.engine.errors import RulesError
 from gmconsole.systems.arm.sheet import STATS, ArmSheet
 from gmconsole.systems.arm.tasks import push_bonus, result_band, result_chances, success_chance
@@ -119,12 +120,7 @@ def run_check(sheet: ArmSheet, request: CheckRequest, rng: random.Random,
     typed = list(dice or [])
 
     def d6() -> int:
-        if typed:
-            face = typed.pop(0)
-            if not 1 <= face <= 6:
-                raise RulesError(f"typed die {face} is impossible on a d6")
-            return face
-        return rng.randint(1, 6)
+        return next_face(typed, rng, 6)
 
     plus, minus = d6(), d6()
     faces = [Die(6, plus, note="plus"), Die(6, minus, note="minus")]

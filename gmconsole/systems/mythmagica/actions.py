@@ -4,17 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from gmconsole.engine.errors import RulesError
+from gmconsole.engine.errors import RulesError, whole_number
 from gmconsole.systems.base import SheetChange
 from gmconsole.systems.mythmagica import rules
 from gmconsole.systems.mythmagica.sheet import MythmagicaSheet
-
-
-def _int(text: str, what: str) -> int:
-    try:
-        return int(text)
-    except ValueError as exc:
-        raise RulesError(f"{what} must be a whole number, got {text!r}") from exc
 
 
 def _guts(s: MythmagicaSheet, spent: int, text: str) -> SheetChange:
@@ -30,7 +23,7 @@ def perform(s: MythmagicaSheet, action: str, args: Sequence[str]) -> SheetChange
     if action == "guts":
         if len(args) != 1:
             raise RulesError("usage: guts WHO N")
-        n = _int(args[0], "Guts")
+        n = whole_number(args[0], "Guts")
         if n < 1:
             raise RulesError(f"Guts to spend must be at least 1, got {n}")
         return _guts(s, s.guts_spent + n, f"spends {n} Guts")
@@ -48,7 +41,7 @@ def perform(s: MythmagicaSheet, action: str, args: Sequence[str]) -> SheetChange
     if action == "xp":
         if len(args) != 1:
             raise RulesError("usage: xp WHO N")
-        n = _int(args[0], "XP")
+        n = whole_number(args[0], "XP")
         if n < 1:
             raise RulesError(f"XP to award must be at least 1, got {n}")
         new = s.model_copy(update={"xp": s.xp + n, "guts_spent": 0})
@@ -60,10 +53,8 @@ def perform(s: MythmagicaSheet, action: str, args: Sequence[str]) -> SheetChange
 
 
 def calculate(key: str, args: Sequence[str], usage: Mapping[str, str]) -> str:
-    if key not in usage:
-        raise RulesError(f"unknown calculator {key!r} (known: {', '.join(usage)})")
-    try:
-        nums = [_int(a, "argument") for a in args if a.lower() not in ("basic", "derived")]
+    try:  # the session checked the key against the system's calculators
+        nums = [whole_number(a, "argument") for a in args if a.lower() not in ("basic", "derived")]
         if key == "yield":
             derived = any(a.lower() == "derived" for a in args)
             value = nums[0]

@@ -8,20 +8,13 @@ import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from gmconsole.engine.errors import RulesError
+from gmconsole.engine.errors import RulesError, whole_number
 from gmconsole.systems.base import Generated, SheetChange
 from gmconsole.systems.system_one import rules
 from gmconsole.systems.system_one.sheet import SystemOneSheet
 
 ROLL_PRIORITY = ("HEC", "INT", "STA", "AGL", "STR", "PER", "LDR", "ATT")
 """Where the generator puts the highest rolls when the player assigns freely."""
-
-
-def _int(text: str, what: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise RulesError(f"{what} must be a whole number, got {text!r}") from None
 
 
 def _one(args: Sequence[str], usage: str) -> str:
@@ -34,7 +27,7 @@ def perform(s: SystemOneSheet, action: str, args: list[str]) -> SheetChange:
     if action == "defend":
         if not args or len(args) > 2 or (len(args) == 2 and args[1] != "unarmed"):
             raise RulesError("usage: defend WHO N [unarmed]")
-        n = _int(args[0], "to-hit given up")
+        n = whole_number(args[0], "to-hit given up")
         ratio = 3 if args[1:] == ["unarmed"] else 2
         if n < 0:
             raise RulesError(f"to-hit given up is 0 or more, got {n}")
@@ -55,7 +48,7 @@ def perform(s: SystemOneSheet, action: str, args: list[str]) -> SheetChange:
             s.model_copy(update={"conscious": True, "hours_unconscious": 0}), "regains consciousness"
         )
     if action == "exert":
-        n = _int(_one(args, "exert WHO N"), "EF")
+        n = whole_number(_one(args, "exert WHO N"), "EF")
         if n < 0:
             raise RulesError(f"EF to spend is 0 or more, got {n}")
         state = s.state()
@@ -74,7 +67,7 @@ def perform(s: SystemOneSheet, action: str, args: list[str]) -> SheetChange:
         )
     if action == "rest":
         arg = _one(args, "rest WHO N|all")
-        n = s.ef_spent if arg == "all" else min(_int(arg, "EF"), s.ef_spent)
+        n = s.ef_spent if arg == "all" else min(whole_number(arg, "EF"), s.ef_spent)
         if n < 0:
             raise RulesError(f"EF to regain is 0 or more, got {n}")
         return SheetChange(
@@ -98,7 +91,7 @@ def perform(s: SystemOneSheet, action: str, args: list[str]) -> SheetChange:
             f"switches {power.name} {'on' if on else 'off'}: {new.pw - new.pw_allocated}/{new.pw} PW free",
         )
     if action in ("xp", "ip"):
-        n = _int(_one(args, f"{action} WHO N"), action.upper())
+        n = whole_number(_one(args, f"{action} WHO N"), action.upper())
         total = getattr(s, action) + n
         if total < 0:
             raise RulesError(f"{action.upper()} would fall below 0 ({getattr(s, action)} {n:+d})")
@@ -126,7 +119,7 @@ def _recover(s: SystemOneSheet, args: list[str]) -> SheetChange:
     give the days since each location was last hurt."""
     if not args or len(args) > 2 or (len(args) == 2 and args[1] != "medical"):
         raise RulesError("usage: recover WHO DAYS [medical]")
-    days = _int(args[0], "days")
+    days = whole_number(args[0], "days")
     if days < 0:
         raise RulesError(f"days cannot be negative, got {days}")
     medical = args[1:] == ["medical"]
@@ -154,9 +147,7 @@ def _fraction(text: str) -> Fraction:
 
 
 def calculate(key: str, args: list[str], usage: Mapping[str, str]) -> str:
-    if key not in usage:
-        raise RulesError(f"unknown calculator {key!r} (known: {', '.join(usage)})")
-    try:
+    try:  # the session checked the key against the system's calculators
         return _calculate(key, args)
     except IndexError:
         raise RulesError(f"usage: calc {key} {usage[key]}") from None
@@ -168,9 +159,9 @@ def _calculate(key: str, args: list[str]) -> str:
     flags = {a.lower() for a in args if not a.lstrip("-").replace("/", "").isdigit()}
     nums = [a for a in args if a.lower() not in flags]
     if key == "chance":
-        attribute = _int(nums[0], "attribute")
-        level = _int(nums[1], "level") if len(nums) > 1 else 0
-        mods = sum(_int(n, "modifier") for n in nums[2:])
+        attribute = whole_number(nums[0], "attribute")
+        level = whole_number(nums[1], "level") if len(nums) > 1 else 0
+        mods = sum(whole_number(n, "modifier") for n in nums[2:])
         difficulty = next(iter(flags), "average")
         chance = rules.success_chance(attribute, level, difficulty, mods)
         return (
@@ -178,7 +169,7 @@ def _calculate(key: str, args: list[str]) -> str:
             f" ({rules.success_count(chance)}% to succeed on d100)"
         )
     if key == "range":
-        weapon_range, distance = _int(nums[0], "range"), _int(nums[1], "distance")
+        weapon_range, distance = whole_number(nums[0], "range"), whole_number(nums[1], "distance")
         band = rules.range_band(distance, weapon_range)
         if band is None:
             return f"{distance} m with range {weapon_range}: beyond Extreme ({8 * weapon_range} m), no shot"
@@ -192,53 +183,57 @@ def _calculate(key: str, args: list[str]) -> str:
     if key == "speed":
         return f"target at {nums[0]} m/turn: {rules.speed_modifier(float(_fraction(nums[0]))):+d}"
     if key == "aim":
-        turns = _int(nums[0], "turns")
+        turns = whole_number(nums[0], "turns")
         fast = "fast" in flags
         return (
             f"{min(max(turns, 0), 3)} turn(s) aiming{' at a fast target' if fast else ''}: "
             f"{rules.aim_bonus(turns, fast):+d}"
         )
     if key == "trade":
-        own, penalty = _int(nums[0], "chance"), _int(nums[1], "penalty")
+        own, penalty = whole_number(nums[0], "chance"), whole_number(nums[1], "penalty")
         left, mod = rules.defence_trade(own, penalty, "unarmed" in flags)
         return f"{own}% giving {mod:+d} to the opponent: {left}% left"
     if key == "called":
-        deduction = _int(nums[0], "deduction")
+        deduction = whole_number(nums[0], "deduction")
         return f"-{deduction} to hit: {rules.called_shot_chance(deduction)}% to hit the part called"
     if key == "suppress":
-        rounds, width, roll = _int(nums[0], "rounds"), _int(nums[1], "width"), _int(nums[2], "roll")
+        rounds, width, roll = (
+            whole_number(nums[0], "rounds"),
+            whole_number(nums[1], "width"),
+            whole_number(nums[2], "roll"),
+        )
         if width <= 0:
             raise RulesError("the width is at least 1 m")
         chance, hits = rules.suppressive_fire(rounds, width, roll, "aware" in flags)
         return f"{rounds} rounds over {width} m: {chance}%; roll {roll}: {hits} hit(s)"
     if key == "fall":
         height = float(_fraction(nums[0]))
-        acro = _int(nums[1], "Acrobatics") if len(nums) > 1 else 0
+        acro = whole_number(nums[1], "Acrobatics") if len(nums) > 1 else 0
         return f"a fall of {nums[0]} m: {rules.falling_damage(height, acro)} damage (location: falling table)"
     if key == "stabilise":
-        int_, fa, dmg, lp = (_int(n, "number") for n in nums[:4])
+        int_, fa, dmg, lp = (whole_number(n, "number") for n in nums[:4])
         chance = rules.stabilise_chance(int_, fa, dmg, lp)
         return f"stabilise ({'First Aid ' + str(fa) if fa else 'no First Aid'}): {chance}%"
     if key == "wake":
-        sta, hours = _int(nums[0], "STA"), _int(nums[1], "hours")
+        sta, hours = whole_number(nums[0], "STA"), whole_number(nums[1], "hours")
         return f"wake after {hours} h: {rules.wake_chance(sta, hours)}%"
     if key == "heal":
-        points = _int(nums[0], "points")
+        points = whole_number(nums[0], "points")
         medical = "medical" in flags
         return (
             f"{points} point(s) in one location heal by day {rules.healing_days(points, medical)}"
             f" ({'medical care and rest' if medical else 'natural'})"
         )
     if key == "skill":
-        base, low, high = (_int(n, "number") for n in nums[:3])
+        base, low, high = (whole_number(n, "number") for n in nums[:3])
         return f"base {base}, level {low} to {high}: {rules.skill_cost(base, low, high)} points"
     if key == "points":
-        values = [_int(n, "attribute") for n in nums]
+        values = [whole_number(n, "attribute") for n in nums]
         if len(values) != 8:
             raise RulesError(f"give the eight attributes, got {len(values)}")
         return f"Option One: {rules.points_option_one(values)} points"
     if key == "derived":
-        str_, sta, int_, per = (_int(n, "attribute") for n in nums[:4])
+        str_, sta, int_, per = (whole_number(n, "attribute") for n in nums[:4])
         return (
             f"LP {rules.life_points(sta, str_)}, EF {rules.exertion_factors(sta, str_)}, "
             f"PW {rules.power_points(int_, per)}"

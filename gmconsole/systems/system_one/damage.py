@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from gmconsole.engine.dice.sources import next_face
 from gmconsole.engine.errors import RulesError
 from gmconsole.systems.base import SheetChange
 from gmconsole.systems.system_one import rules
@@ -177,17 +178,8 @@ def lower(sheet: SystemOneSheet, amount: int, kind: str, convention: rules.Conve
     return SheetChange(new, f"heals {healed} in {where} ({status_line(new, convention)})", {"healed": healed})
 
 
-def _roll_d100(rng: random.Random, typed: list[int]) -> int:
-    if typed:
-        face = typed.pop(0)
-        if not 1 <= face <= 100:
-            raise RulesError(f"typed die {face} is impossible on a d100")
-        return face
-    return rng.randint(1, 100)
-
-
 def _stay_conscious(s: SystemOneSheet, chance: int, rng: random.Random, typed: list[int], why: str) -> str:
-    face = _roll_d100(rng, typed)
+    face = next_face(typed, rng, 100)
     if rules.check(face, chance):
         return f"stays conscious ({why}: {face} against {chance}%)"
     s.conscious = False

@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from gmconsole.engine.checks import CheckOption, CheckRequest, CheckResult, Die, Modifier, Odds
+from gmconsole.engine.dice.sources import next_face
 from gmconsole.engine.errors import RulesError
 from gmconsole.systems.system_one import rules
 from gmconsole.systems.system_one.book import skill_def
@@ -207,12 +208,7 @@ def run_check(
         raise RulesError(
             f"a check rolls one d100; {len(typed)} dice were typed ({' '.join(map(str, typed))})"
         )
-    if typed:
-        face = typed[0]
-        if not 1 <= face <= 100:
-            raise RulesError(f"typed die {face} is impossible on a d100 (1-100; 00 is 100)")
-    else:
-        face = rng.randint(1, 100)
+    face = next_face(typed, rng, 100)
     mods = _modifiers(spec, request)
     chance = chance_of(spec, mods)
     success = rules.check(face, chance)

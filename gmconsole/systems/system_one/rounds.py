@@ -9,8 +9,8 @@ A combatant with the condition "surprised" does nothing in round 1.
 
 from __future__ import annotations
 
-from gmconsole.engine.encounter import Combatant, Encounter, Notice, Step
-from gmconsole.engine.turn_order import DeclareThenResolve, InitiativeRoll, RoundContext, roll_off
+from gmconsole.engine.encounter import Combatant, Encounter, Notice
+from gmconsole.engine.turn_order import DeclareThenResolve, InitiativeRoll, RoundContext
 
 SURPRISED = "surprised"
 INITIATIVE = ("int", "random", "side")
@@ -30,9 +30,18 @@ class SystemOneRounds(DeclareThenResolve):
             raise ValueError(f"initiative must be one of {', '.join(INITIATIVE)}, got {initiative!r}")
         self.initiative = initiative
 
-    def _scores(self, members: list[Combatant], ctx: RoundContext) -> dict[str, int]:
-        """Each combatant's place in the order (higher resolves first)."""
-        scores = {c.id: ctx.stat(c, "INT") for c in members}
+    declare_text = "Declare actions, lowest INT first"
+    resolve_text = "Resolve actions, highest INT first; damage lands at the round's end"
+
+    def members(self, enc: Encounter) -> list[Combatant]:
+        """Everyone still in, but the surprised in round 1."""
+        members = super().members(enc)
+        return [c for c in members if not _surprised(c)] if enc.round == 1 else members
+
+    def scores(self, members: list[Combatant], ctx: RoundContext) -> dict[str, int]:
+        """INT; with Random Factor INT + d100; with Side Initiative each side's best LDR +
+        d100 ranks the sides, INT within them."""
+        scores = super().scores(members, ctx)
         if self.initiative == "random":
             for c in members:
                 die = ctx.die(100)
@@ -51,41 +60,15 @@ class SystemOneRounds(DeclareThenResolve):
             scores = {c.id: 1000 * ranked.index(c.side) + scores[c.id] for c in members}
         return scores
 
-    def ranking(self, enc: Encounter, ctx: RoundContext) -> list[str]:
-        members = [c for c in enc.combatants if c.status != "out"]
-        if enc.round == 1:
-            members = [c for c in members if not _surprised(c)]
-        scores = self._scores(members, ctx)
-        order: list[str] = []
-        for value in sorted(set(scores.values()), reverse=True):
-            same = [c.id for c in members if scores[c.id] == value]
-            order += roll_off(same, ctx, sides=100) if len(same) > 1 else same
-        return order
-
     def plan_round(self, enc: Encounter, ctx: RoundContext) -> list[Notice]:
-        order = self.ranking(enc, ctx)
-        enc.steps = [Step(actors=[c], label="declare", phase="declare") for c in reversed(order)]
-        enc.steps += [Step(actors=[c], label="resolve", phase="resolve") for c in order]
-        notices = [Notice(kind="phase", text="Declare actions, lowest INT first")]
+        notices = super().plan_round(enc, ctx)
         if enc.round == 1:
-            for c in enc.combatants:
-                if _surprised(c) and c.status != "out":
-                    notices.append(
-                        Notice(
-                            kind="initiative", text=f"{c.name} is surprised: no action this round", who=c.id
-                        )
-                    )
-        return notices
-
-    def on_step_start(self, enc: Encounter, step: Step) -> list[Notice]:
-        prev = enc.steps[enc.pointer - 1] if enc.pointer > 0 else None
-        if step.phase == "resolve" and (prev is None or prev.phase == "declare"):
-            return [
-                Notice(
-                    kind="phase", text="Resolve actions, highest INT first; damage lands at the round's end"
-                )
+            notices += [
+                Notice(kind="initiative", text=f"{c.name} is surprised: no action this round", who=c.id)
+                for c in enc.combatants
+                if _surprised(c) and c.status != "out"
             ]
-        return []
+        return notices
 
     def header(self, enc: Encounter) -> list[str]:
         step = enc.current

@@ -444,6 +444,7 @@ class SystemOneSystem(GameSystem):
         then the weapon's damage dice. Typed dice: the location die (and the called-shot d100
         first, when one was called), then the damage dice."""
         from gmconsole.engine.dice import DiceError, roll
+        from gmconsole.engine.dice.sources import next_face
 
         s = _sheet(sheet)
         kind, _, arg = request.option.partition(":")
@@ -452,26 +453,18 @@ class SystemOneSystem(GameSystem):
         weapon = s.weapon(arg)
         typed = list(dice or [])
 
-        def die(sides: int) -> int:
-            if typed:
-                face = typed.pop(0)
-                if not 1 <= face <= sides:
-                    raise RulesError(f"typed die {face} is impossible on a d{sides}")
-                return face
-            return rng.randint(1, sides)
-
         faces: list[int] = []
         called = result.detail.get("called")
         where = ""
         location = ""
         if called:
             chance = rules.called_shot_chance(int(result.detail.get("called_cost") or 0))
-            d = die(100)
+            d = next_face(typed, rng, 100)
             faces.append(d)
             if d <= chance:
                 location, where = called, f"called shot {d} under {chance}%"
         if not location:
-            d = die(20)
+            d = next_face(typed, rng, 20)
             faces.append(d)
             location, where = rules.hit_location(d), f"location d20 {d}"
         try:
