@@ -13,13 +13,11 @@ import pytest
 from panes_host import PaneHost, make_session
 from pydantic import BaseModel, Field
 from textual import on
-from textual.widgets import Button, Input, Select, TextArea
 
 from gmconsole.engine.roster import Character
 from gmconsole.engine.tracks import BoxTrack, LevelTrack
 from gmconsole.store.session import Session
 from gmconsole.systems.generic import GenericSystem
-from gmconsole.tui.screens.sheet_fields import FieldRow, GroupBox
 from gmconsole.tui.screens.sheet_form import SheetEdit, SheetForm
 from gmconsole.tui.widgets.roster import RosterPane
 
@@ -43,9 +41,12 @@ class FormHost(PaneHost):
 
 
 def error_of(form: SheetForm, *path: Any) -> str:
-    widget = form._widgets[tuple(path)]
-    error = widget.query(".field-error").first()
-    return str(error.render()) if error.display else ""
+    """The refusal shown under a field or block, checked against what the list draws."""
+    message = form.error(tuple(path))
+    if message:
+        drawn = [r.text.plain for r in form.query_one("#sheet-body").rows]
+        assert any(message in line for line in drawn), "the refusal is drawn under its field"
+    return message
 
 
 async def test_invalid_values_are_refused_with_the_reason_and_nothing_is_saved(tmp_path: Path) -> None:
@@ -57,9 +58,9 @@ async def test_invalid_values_are_refused_with_the_reason_and_nothing_is_saved(t
         await pilot.press("e")
         form = app.screen
         assert isinstance(form, SheetForm)
-        form.query_one("#f-sheet-hp_max", Input).value = "200000"
-        form.query_one("#f-sheet-stats", TextArea).text = "agility = 3\nwits 1"
-        form.query_one("#f-name", Input).value = ""
+        form.set_text(("sheet", "hp_max"), "200000")
+        form.set_text(("sheet", "stats"), "agility = 3\nwits 1")
+        form.set_text(("name",), "")
         await pilot.press("f2")
         await pilot.pause()
         assert app.screen is form  # still open: nothing saved half-way
@@ -68,10 +69,10 @@ async def test_invalid_values_are_refused_with_the_reason_and_nothing_is_saved(t
         assert "at least 1 character" in error_of(form, "name")
         assert "3 problems" in str(form.query_one("#sheet-summary").render())
 
-        form.query_one("#f-sheet-hp_max", Input).value = "10"
-        form.query_one("#f-sheet-stats", TextArea).text = "agility = 3"
-        form.query_one("#f-name", Input).value = "Ayla"
-        form.query_one("#f-sheet-hp", Input).value = "12"  # over hp_max: the model's own check
+        form.set_text(("sheet", "hp_max"), "10")
+        form.set_text(("sheet", "stats"), "agility = 3")
+        form.set_text(("name",), "Ayla")
+        form.set_text(("sheet", "hp"), "12")  # over hp_max: the model's own check
         await pilot.press("f2")
         await pilot.pause()
         assert app.screen is form
@@ -91,10 +92,14 @@ async def test_a_valid_edit_is_saved_once_and_undoes(tmp_path: Path) -> None:
         await pilot.press("e")
         form = app.screen
         assert isinstance(form, SheetForm)
-        assert app.focused is form.query_one("#f-sheet-hp", Input)  # an edit starts at the numbers
-        form.query_one("#f-sheet-hp", Input).value = "4"
-        form.query_one("#f-sheet-stats", TextArea).text = "agility = 3\nwits = 1\ndodge = 2"
-        form.query_one("#f-kind", Select).value = "npc"
+        assert form.selected == ("sheet", "hp")  # an edit starts at the numbers
+        assert app.focused is form.query_one("#sheet-input")
+        await pilot.press("4")  # the number is selected: typing replaces it
+        assert form.text(("sheet", "hp")) == "4"
+        row = next(r.text.plain for r in form.query_one("#sheet-body").rows if r.key == "field::sheet/hp")
+        assert row.rstrip().endswith("4")  # the line shows what is typed
+        form.set_text(("sheet", "stats"), "agility = 3\nwits = 1\ndodge = 2")
+        form.set_text(("kind",), "npc")
         await pilot.press("f2")
         await pilot.pause()
         assert not isinstance(app.screen, SheetForm)
@@ -116,11 +121,11 @@ async def test_new_entry_from_the_roster(tmp_path: Path) -> None:
         await pilot.press("N")
         form = app.screen
         assert isinstance(form, SheetForm)
-        assert app.focused is form.query_one("#f-name", Input)  # a new entry starts at its name
-        form.query_one("#f-name", Input).value = "Orc chief"
-        form.query_one("#f-kind", Select).value = "creature"
-        form.query_one("#f-sheet-hp_max", Input).value = "20"
-        form.query_one("#f-sheet-hp", Input).value = "20"
+        assert form.selected == ("name",)  # a new entry starts at its name
+        form.set_text(("name",), "Orc chief")
+        form.set_text(("kind",), "creature")
+        form.set_text(("sheet", "hp_max"), "20")
+        form.set_text(("sheet", "hp"), "20")
         await pilot.press("f2")
         await pilot.pause()
         assert session.roster["orc-chief"].sheet["hp_max"] == 20
@@ -183,33 +188,34 @@ async def test_nested_models_lists_and_choices(tmp_path: Path) -> None:
         await pilot.pause()
         form = app.screen
         assert isinstance(form, SheetForm)
-        rows = {r.spec.path: r for r in form.query(FieldRow)}
-        assert rows[("sheet", "grace")].spec.hint == "1 to 5"
-        assert "Agility and reflexes." in str(rows[("sheet", "grace")].query(".field-help").first().render())
-        assert rows[("sheet", "sfx", 0, "cost")].spec.description == "Sixes it costs to trigger."
-        assert rows[("sheet", "level")].spec.kind == "choice"
-        assert rows[("sheet", "lucky")].spec.kind == "bool"  # yes/no, not a colour-only checkbox
-        assert rows[("sheet", "sfx", 0, "trigger")].spec.choices == ("attack", "defence")
-        assert rows[("sheet", "wounds", "marked")].spec.kind == "int"
-        assert rows[("sheet", "shock", "levels")].spec.kind == "list"
+        rows = form.fields
+        assert rows[("sheet", "grace")].hint == "1 to 5"
+        assert "Agility and reflexes." in form.help(("sheet", "grace"))
+        assert rows[("sheet", "sfx", 0, "cost")].description == "Sixes it costs to trigger."
+        assert rows[("sheet", "level")].kind == "choice"
+        assert rows[("sheet", "lucky")].kind == "bool"  # yes/no, not a colour-only checkbox
+        assert rows[("sheet", "sfx", 0, "trigger")].choices == ("attack", "defence")
+        assert rows[("sheet", "wounds", "marked")].kind == "int"
+        assert rows[("sheet", "shock", "levels")].kind == "list"
 
         # a dict of models is a group per key; a new key is asked for by name
-        assert rows[("sheet", "lines", "wounds", "boxes")].spec.kind == "int"
-        add_line = next(b for b in form.query(Button) if "add-item" in b.classes and "lines" in str(b.label))
-        add_line.press()
+        assert rows[("sheet", "lines", "wounds", "boxes")].kind == "int"
+        add_line = next(a for a in form.actions("add") if "lines" in a.text)
+        await form.do(add_line)
         await pilot.pause()
         await pilot.press(*"stun", "enter")
         await pilot.pause()
-        assert app.screen is form and form._keys[("sheet", "lines")] == ["wounds", "stun"]
-        form.query_one("#f-sheet-lines-stun-boxes", Input).value = "3"
+        assert app.screen is form and form.form_layout.keys[("sheet", "lines")] == ["wounds", "stun"]
+        form.set_text(("sheet", "lines", "stun", "boxes"), "3")
 
         # add an SFX item, leave its required name empty and over-spend the cost: both refused
-        add = next(b for b in form.query(Button) if "add-item" in b.classes and "sfx" in str(b.label))
-        add.press()
+        add = next(a for a in form.actions("add") if "sfx" in a.text)
+        await form.do(add)
         await pilot.pause()
-        assert form._counts[("sheet", "sfx")] == 2
-        form.query_one("#f-sheet-sfx-1-cost", Input).value = "5"
-        form.query_one("#f-sheet-wounds-marked", Input).value = "9"
+        assert form.form_layout.counts[("sheet", "sfx")] == 2
+        assert form.selected == ("sheet", "sfx", 1, "name")  # the editor goes to the new item
+        form.set_text(("sheet", "sfx", 1, "cost"), "5")
+        form.set_text(("sheet", "wounds", "marked"), "9")
         await pilot.press("f2")
         await pilot.pause()
         assert results == []
@@ -217,17 +223,17 @@ async def test_nested_models_lists_and_choices(tmp_path: Path) -> None:
         assert "less than or equal to 3" in error_of(form, "sheet", "sfx", 1, "cost")
         assert "marked (9) exceeds boxes (6)" in error_of(form, "sheet", "wounds")
 
-        form.query_one("#f-sheet-sfx-1-name", Input).value = "Dodge Roll"
-        form.query_one("#f-sheet-sfx-1-cost", Input).value = "1"
-        form.query_one("#f-sheet-sfx-1-trigger", Select).value = "defence"
-        form.query_one("#f-sheet-wounds-marked", Input).value = "2"
-        form.query_one("#f-sheet-lucky", Select).value = True
+        form.set_text(("sheet", "sfx", 1, "name"), "Dodge Roll")
+        form.set_text(("sheet", "sfx", 1, "cost"), "1")
+        form.set_text(("sheet", "sfx", 1, "trigger"), "DEF")
+        form.set_text(("sheet", "wounds", "marked"), "2")
+        form.set_text(("sheet", "lucky"), "y")  # any unambiguous start of a choice
         # remove the first SFX: the second one (with its edits) moves up
-        remove = next(b for b in form.query(Button) if "remove-item" in b.classes)
-        assert remove.query_ancestor(GroupBox).index == 0
-        remove.press()
+        remove = form.actions("remove")[0]
+        assert remove.path == ("sheet", "sfx", 0)
+        await form.do(remove)
         await pilot.pause()
-        assert form.query_one("#f-sheet-sfx-0-name", Input).value == "Dodge Roll"
+        assert form.text(("sheet", "sfx", 0, "name")) == "Dodge Roll"
         await pilot.press("f2")
         await pilot.pause()
     assert results and results[0] is not None
@@ -249,13 +255,13 @@ async def test_myriad_resilience_lines_are_edited_in_place(tmp_path: Path) -> No
         await pilot.press("e")
         form = app.screen
         assert isinstance(form, SheetForm)
-        marked = form.query_one("#f-sheet-resilience-wounds-line-marked", Input)
-        marked.value = "7"
+        marked = ("sheet", "resilience", "wounds", "line", "marked")
+        form.set_text(marked, "7")
         await pilot.press("f2")
         await pilot.pause()
         assert app.screen is form
         assert "exceeds" in error_of(form, "sheet", "resilience", "wounds", "line")
-        marked.value = "2"
+        form.set_text(marked, "2")
         await pilot.press("f2")
         await pilot.pause()
         assert app.screen is not form
@@ -306,8 +312,8 @@ async def test_a_new_torg_entry_has_one_name_kind_and_side(tmp_path: Path) -> No
         form = app.screen
         assert isinstance(form, SheetForm)
         assert not form.query("#f-sheet-name") and not form.query("#f-sheet-side")
-        form.query_one("#f-name", Input).value = "Thug"
-        form.query_one("#f-kind", Select).value = "npc"
+        form.set_text(("name",), "Thug")
+        form.set_text(("kind",), "npc")
         await pilot.press("f2")
         await pilot.pause()
     thug = session.roster["thug"]
@@ -330,13 +336,13 @@ async def test_esc_with_edits_asks_first_and_without_leaves_at_once(tmp_path: Pa
         await pilot.press("e")
         await pilot.pause()
         form = app.screen
-        form.query_one("#f-sheet-hp", Input).value = "3"
+        form.set_text(("sheet", "hp"), "3")
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmPrompt)
         await pilot.press("n")  # keep editing
         await pilot.pause()
-        assert app.screen is form and form.query_one("#f-sheet-hp", Input).value == "3"
+        assert app.screen is form and form.text(("sheet", "hp")) == "3"
         await pilot.press("escape", "y")
         await pilot.pause()
         assert not isinstance(app.screen, SheetForm | ConfirmPrompt)
@@ -362,20 +368,58 @@ async def test_closed_blocks_open_on_request_and_save_what_they_hold(
         await pilot.pause()
         form = app.screen
         assert isinstance(form, SheetForm)
-        closed = list(form.query(".open-group").results(Button))
+        closed = form.actions("open")
         assert closed, "this sheet has a block long enough to open closed"
         character, errors = form.validate()
         assert errors == {} and character is not None and character.sheet == before
-        target = closed[0].query_ancestor(GroupBox).spec.path
-        closed[0].press()
-        for _ in range(100):
-            await pilot.pause()
-            if target not in form._closed_lists and not form.rebuilding:
-                break
-        for _ in range(5):  # the opened block composes its rows
-            await pilot.pause()
-        opened = [path for path in form._widgets if path[: len(target)] == target and len(path) > len(target)]
+        target = closed[0].path
+        form.select(next(iter(form.fields)))
+        while form.selected != target:  # down the form to the 'open' line, and Enter
+            await pilot.press("down")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert target not in form.form_layout.closed
+        opened = [path for path in form.fields if path[: len(target)] == target and len(path) > len(target)]
+        assert form.selected == opened[0]  # the editor goes into the opened block
         assert opened, "the opened block shows its fields"
         character, errors = form.validate()
     assert errors == {} and character is not None
     assert character.sheet == before
+
+
+async def test_keys_walk_the_form_top_to_bottom_and_lines_show_what_is_typed(tmp_path: Path) -> None:
+    """One editor moves down the form with Tab, Down and Enter (a many-line field lets Up and
+    Down through at its first and last line); a line shows its text as typed, marked ✗ with the
+    reason while it cannot be read."""
+    session = rich_session()
+    app = Host(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(SheetForm(session, "kai"))
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, SheetForm)
+        form.select(("name",))
+        order = [path for path in form.fields]
+        seen = [form.selected]
+        for _ in range(6):
+            await pilot.press("tab")
+            seen.append(form.selected)
+        assert seen == order[:7]  # Tab goes top to bottom, field by field
+        await pilot.press("shift+tab")
+        assert form.selected == order[5]
+
+        form.select(("sheet", "grace"))
+        await pilot.press("x")  # the number was selected: x replaces it
+        row = next(r.text.plain for r in form.query_one("#sheet-body").rows if r.key == "field::sheet/grace")
+        assert "x  ✗ 'x' is not a whole number" in row
+        await pilot.press("backspace", "4", "enter")  # Enter moves on, like Tab
+        assert form.text(("sheet", "grace")) == "4" and form.selected == ("sheet", "level")
+
+        form.select(("sheet", "skills"))  # a dict: several lines in a text box
+        await pilot.pause()
+        assert app.focused is form.query_one("#sheet-text")
+        await pilot.press("end", "enter", *"stealth = 1")
+        assert form.text(("sheet", "skills")) == "dodge = 2\nstealth = 1"
+        await pilot.press("down")  # on its last line: on to the next field
+        assert form.selected != ("sheet", "skills")
+        assert app.focused is not form.query_one("#sheet-text")

@@ -1,28 +1,20 @@
-"""The editors of a generated sheet form: one `FieldRow` per value, one `GroupBox` per nested model.
+"""A sheet form's values as text, and back: what the one editor shows for a field and what it reads.
 
-Each row turns its widget's text back into a value (`read`), reporting what it cannot parse as a
-`FormIssue` rather than guessing, and shows the reason a value was refused (`show_error`) right
-under the field. Booleans are a yes/no choice and not a checkbox because a checkbox's state is
-drawn by colour; every state here is readable as a word.
+The form keeps every field as the text the GM sees (`value_text`) and turns it back into a value
+only when asked (`read_text`), reporting what it cannot parse as a `FormIssue` rather than
+guessing. Booleans are the words yes/no and choices are typed (any unambiguous start of one), not
+a checkbox or a colour: every state is readable as a word. No Textual here: the screen draws.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
 import tomli
 import tomli_w
-from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.css.query import NoMatches
-from textual.widget import Widget
-from textual.widgets import Button, Label, Select, Static, TextArea
 
 from gmconsole.tui.screens.sheet_spec import FieldSpec, Path
-from gmconsole.tui.widgets.text_box import TextBox
-from gmconsole.tui.widgets.text_input import TextInput
 
 
 @dataclass(frozen=True)
@@ -38,10 +30,6 @@ class RawText:
     """Unparsable text kept verbatim while the form is rebuilt (adding a list item)."""
 
     text: str
-
-
-def _dom_id(path: Path) -> str:
-    return "f-" + re.sub(r"[^A-Za-z0-9_-]", "_", "-".join(str(p) for p in path))
 
 
 def scalar_text(value: Any) -> str:
@@ -133,124 +121,60 @@ def parse_raw(spec: FieldSpec, text: str) -> Any:
     return data[spec.name]
 
 
-class FieldRow(Vertical):
-    """Label (with limits), editor, description and error line for one value."""
+MULTILINE = ("dict", "list", "raw")
+"""Kinds edited as several lines of text."""
 
-    def __init__(self, spec: FieldSpec, value: Any) -> None:
-        super().__init__(classes=f"field-row kind-{spec.kind}")
-        self.spec = spec
-        self.value = value
 
-    def compose(self) -> ComposeResult:
-        """Label and editor side by side (a two-column grid: no container per line), then any
-        help; the error line is only made when there is an error. A Torg sheet has a hundred
-        rows, and every widget saved is time before the form shows."""
-        spec = self.spec
-        label = spec.label + (f" ({spec.hint})" if spec.hint else "")
-        yield Label(label, classes="field-label")
-        yield self._editor()
-        if spec.description:
-            yield Static(spec.description, classes="field-help", markup=False)
+def choice_texts(spec: FieldSpec) -> list[str]:
+    """The words a field's value can be: its choices, or yes and no."""
+    if spec.kind == "bool":
+        return ["yes", "no"]
+    return [scalar_text(c) for c in spec.choices if scalar_text(c)]
+
+
+def parse_choice(spec: FieldSpec, text: str) -> Any:
+    """One of the field's choices, written whole or as any unambiguous start of it ("cr" for
+    creature), in any case."""
+    typed = text.strip()
+    options = list(spec.choices)
+    if not typed:
+        blank = [c for c in options if scalar_text(c) == ""]  # None among the choices
+        if blank:
+            return blank[0]
+        raise ValueError("empty: type one of " + ", ".join(choice_texts(spec)))
+    exact = [c for c in options if scalar_text(c).lower() == typed.lower()]
+    if exact:
+        return exact[0]
+    starts = [c for c in options if scalar_text(c).lower().startswith(typed.lower())]
+    if len(starts) == 1:
+        return starts[0]
+    known = ", ".join(choice_texts(spec))
+    if starts:
+        raise ValueError(f"{typed!r} could be " + ", ".join(scalar_text(c) for c in starts))
+    raise ValueError(f"{typed!r} is not one of {known}")
+
+
+def read_text(spec: FieldSpec, text: str, issues: list[FormIssue] | None) -> Any:
+    """The value a field's text stands for. Text that cannot be read is reported as an issue
+    (when `issues` is a list) and kept as `RawText`, so a rebuild shows it as typed."""
+    try:
         if spec.kind in ("dict", "list"):
-            how = "one 'name = value' per line" if spec.kind == "dict" else "one value per line"
-            yield Static(how, classes="field-help")
-
-    def _editor(self) -> Widget:
-        spec, dom_id = self.spec, _dom_id(self.spec.path)
-        if spec.kind == "bool":
-            value = self.value if isinstance(self.value, bool) else Select.NULL
-            return Select([("yes", True), ("no", False)], value=value, allow_blank=spec.optional, id=dom_id,
-                          compact=True)
+            return parse_lines(spec, text)
+        if spec.kind == "raw":
+            return parse_raw(spec, text)
+        if spec.optional and not text.strip():
+            return None
         if spec.kind == "choice":
-            options = [(scalar_text(c), c) for c in spec.choices]
-            value = self.value if self.value in spec.choices else Select.NULL
-            return Select(options, value=value, allow_blank=spec.optional or value is Select.NULL, id=dom_id,
-                          compact=True)
-        if spec.kind in ("dict", "list", "raw"):
-            area = TextBox(value_text(spec, self.value), id=dom_id, compact=True, tab_behavior="focus")
-            area.show_line_numbers = False
-            return area
-        kind = {"int": "integer", "float": "number"}.get(spec.kind, "text")
-        text = value_text(spec, self.value)
-        if isinstance(self.value, RawText):
-            kind = "text"
-        return TextInput(text, type=kind, id=dom_id, compact=True)  # type: ignore[arg-type]
-
-    @property
-    def editor(self) -> Widget:
-        return self.query_one(f"#{_dom_id(self.spec.path)}")
-
-    def read(self, issues: list[FormIssue] | None) -> Any:
-        """The edited value; unparsable text becomes an issue (strict) or `RawText` (lenient).
-        A row not composed yet (the form rebuilt a moment ago) still holds its value as given."""
-        spec = self.spec
-        try:
-            editor = self.editor
-        except NoMatches:
-            return self.value
-        if not editor.is_mounted:  # a choice's value is only set once its widget is mounted
-            return self.value
-        if isinstance(editor, Select):
-            return None if editor.is_blank() else editor.value
-        text = editor.text if isinstance(editor, TextArea) else editor.value  # type: ignore[attr-defined]
-        try:
-            if spec.kind in ("dict", "list"):
-                return parse_lines(spec, text)
-            if spec.kind == "raw":
-                return parse_raw(spec, text)
-            if spec.optional and not text.strip():
-                return None
-            return parse_scalar(spec.kind, text) if spec.kind != "str" else text
-        except ValueError as exc:
-            if issues is not None:
-                issues.append(FormIssue(spec.path, str(exc)))
-            return RawText(text)
-
-    def show_error(self, message: str | None) -> None:
-        found = self.query(".field-error")
-        if not message and not found:
-            return
-        error = found.first(Static) if found else Static("", classes="field-error", markup=False)
-        if not found:
-            self.mount(error)
-        error.update(f"✗ {message}" if message else "")
-        error.display = bool(message)
-        self.set_class(bool(message), "-invalid")
+            return parse_choice(spec, text)
+        return parse_scalar(spec.kind, text) if spec.kind != "str" else text
+    except ValueError as exc:
+        if issues is not None:
+            issues.append(FormIssue(spec.path, str(exc)))
+        return RawText(text)
 
 
-class GroupBox(Vertical):
-    """A nested model (or one item of a list of models): a titled block of rows."""
-
-    def __init__(
-        self,
-        spec: FieldSpec,
-        title: str,
-        rows: list[Widget],
-        *,
-        removable: bool = False,
-        index: int | str | None = None,
-    ) -> None:
-        super().__init__(classes="field-group")
-        self.spec = spec
-        self.rows = rows
-        self.title = title
-        self.removable = removable
-        self.index = index
-        self.error = Static("", classes="field-error", markup=False)
-        self.error.display = False
-
-    def compose(self) -> ComposeResult:
-        with Horizontal(classes="group-title-line"):
-            yield Label(f"── {self.title}", classes="group-title")
-            if self.removable:
-                which = self.index if isinstance(self.index, str) else self.title.split(":")[0]
-                yield Button(f"remove {which}", classes="remove-item", compact=True)
-        if self.spec.description and self.index is None:
-            yield Static(self.spec.description, classes="field-help", markup=False)
-        yield self.error
-        yield from self.rows
-
-    def show_error(self, message: str | None) -> None:
-        self.error.update(f"✗ {message}" if message else "")
-        self.error.display = bool(message)
-        self.set_class(bool(message), "-invalid")
+def shown_text(spec: FieldSpec, text: str) -> str:
+    """A field's text on one line of the form: a dict or list's lines joined."""
+    if spec.kind in MULTILINE:
+        return " · ".join(line.strip() for line in text.splitlines() if line.strip())
+    return text

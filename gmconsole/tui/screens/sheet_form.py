@@ -1,35 +1,56 @@
 """Edit a roster entry through a form generated from the system's pydantic sheet model.
 
+The form is one scrolling list of lines (label and value per field, a heading per block) and one
+editor under it that edits the selected field, like a spreadsheet's cell and formula bar: a
+widget per field made a Torg sheet take two seconds to appear, and a list of lines appears at
+once at any size. Up, Down, Tab and Enter move between fields (a line changes as it is typed);
+Enter on an "add", "remove" or "open" line does what it says.
+
 Nothing is saved half-way: the whole form is read, every field the form cannot parse is
 reported, then the sheet is validated by the system (`parse_sheet`) and the entry by
-`Character`; any refusal is shown next to the field it concerns, with pydantic's reason, and
-the form stays open. Only a fully valid entry leaves the dialog, as a `SheetEdit` through
+`Character`; any refusal is shown under the field it concerns, with pydantic's reason, and the
+form stays open. Only a fully valid entry leaves the dialog, as a `SheetEdit` through
 `dismiss()`; the screen that opened the form sends it to `session.save_character`, so the
-change is one event that undo reverts. Escape cancels and changes nothing.
+change is one event that undo reverts. Escape cancels (asking first when something was edited).
 """
 
 from __future__ import annotations
 
-import asyncio
 import copy
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ValidationError
-from textual import on
+from rich.style import Style
+from rich.text import Text
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import ModalScreen
-from textual.widget import Widget
-from textual.widgets import Button, Input, Label, Static
+from textual.suggester import SuggestFromList
+from textual.widgets import Button, Input, Label, Static, TextArea
 
 from gmconsole.engine.errors import RulesError
 from gmconsole.engine.roster import Character
 from gmconsole.tui.screens.prompt import TextPrompt
-from gmconsole.tui.screens.sheet_fields import FieldRow, FormIssue, GroupBox, RawText, scalar_text
-from gmconsole.tui.screens.sheet_spec import FieldSpec, Path, item_specs, item_title, model_specs
+from gmconsole.tui.screens.sheet_fields import (
+    MULTILINE,
+    FormIssue,
+    RawText,
+    choice_texts,
+    read_text,
+    shown_text,
+    value_text,
+)
+from gmconsole.tui.screens.sheet_layout import FormLayout, FormLine
+from gmconsole.tui.screens.sheet_spec import FieldSpec, Path, item_specs, model_specs
+from gmconsole.tui.widgets.line_list import LineList, Row
+from gmconsole.tui.widgets.text_box import TextBox
+from gmconsole.tui.widgets.text_input import TextInput
 
 if TYPE_CHECKING:
     from gmconsole.store.session import Session
@@ -58,10 +79,10 @@ def model_defaults(model: type[BaseModel]) -> dict[str, Any]:
 
 IDENTITY = frozenset({"name", "kind", "side"})
 """Entry fields a sheet may repeat; the form shows the entry's and copies them into the sheet."""
-CLOSED_OVER = 4
-"""Lists with more items than this open closed (a click or Enter on 'open' shows them)."""
-CLOSED_FIELDS = 8
-"""Nested blocks of more fields than this open closed too."""
+LABEL_WIDTH = 28
+"""Cells for a field's label (indented by its depth) before its value."""
+NUMERIC = ("int", "float", "choice", "bool")
+"""Kinds whose text is selected when the editor reaches them: typing replaces the number."""
 
 
 def clean_message(message: str) -> str:
@@ -87,13 +108,61 @@ _LATER = FieldSpec(path=("~later",), label="Tags and notes", kind="model")
 _LAST = frozenset({"tags", "notes"})
 
 
+class FormList(LineList):
+    """The form's lines. The selected line stays marked while the editor below has the keys,
+    and a click on an action line ("add skill") does it."""
+
+    class Activated(Message):
+        """An action line was clicked."""
+
+        def __init__(self, key: str) -> None:
+            super().__init__()
+            self.key = key
+
+    def _row_style(self, row_index: int, row: Row) -> Style:
+        kind = row.kind if row.kind in ("acting", "muted", "heading") else ""
+        if row_index == self.cursor:
+            return self._style(kind, "cursor")
+        return self._style(kind)
+
+    def on_click(self, event: events.Click) -> None:
+        super().on_click(event)
+        key = self.cursor_key
+        if key is not None and key.startswith("action:"):
+            self.post_message(self.Activated(key))
+
+
+class FormTextBox(TextBox):
+    """The editor of a many-line field: Up on its first line and Down on its last move to the
+    next field, as they do from a one-line field."""
+
+    def action_cursor_up(self, select: bool = False) -> None:
+        if not select and self.cursor_location[0] == 0:
+            self.screen.action_move(-1)  # type: ignore[attr-defined]
+            return
+        super().action_cursor_up(select)
+
+    def action_cursor_down(self, select: bool = False) -> None:
+        if not select and self.cursor_location[0] >= self.document.line_count - 1:
+            self.screen.action_move(1)  # type: ignore[attr-defined]
+            return
+        super().action_cursor_down(select)
+
+
 class SheetForm(ModalScreen[SheetEdit | None]):
-    """The roster entry `slug` (or a new one when None) as a form; ctrl+s saves, Esc cancels."""
+    """The roster entry `slug` (or a new one when None) as a form; F2 saves, Esc cancels."""
 
     CSS_PATH = "sheet_form.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", id="sheet.cancel"),
         Binding("f2,ctrl+s", "save", "Save", priority=True, id="sheet.save"),
+        Binding("tab", "move(1)", "Next field", priority=True, show=False),
+        Binding("shift+tab", "move(-1)", "Previous field", priority=True, show=False),
+        Binding("down", "move(1)", "Next field", show=False),
+        Binding("up", "move(-1)", "Previous field", show=False),
+        Binding("pagedown", "move(10)", "Page down", show=False),
+        Binding("pageup", "move(-10)", "Page up", show=False),
+        Binding("enter", "activate", "Do", show=False),
     ]
 
     def __init__(
@@ -121,18 +190,21 @@ class SheetForm(ModalScreen[SheetEdit | None]):
         self._mirrored = {sp.name: sp for sp in sheet_specs if sp.name in shared}
         self._sheet_specs = [sp for sp in sheet_specs if sp.name not in shared]
         self._data = self._initial_data(character)
-        self._counts: dict[Path, int] = {}
-        self._keys: dict[Path, list[str]] = {}
-        self._widgets: dict[Path, FieldRow | GroupBox] = {}
-        self._closed_lists: dict[Path, Any] = {}
-        """Long lists (a Torg sheet's skills) shown closed, as their one-line summary: their
-        items as the form opened (or last rebuilt) with them, kept until the GM opens one."""
-        self._opened: set[Path] = set()
-        self.rebuilding = False
-        """True while the form is being rebuilt (after add, remove or open)."""
-        self._focused_row: FieldRow | None = None
+        self.form_layout = FormLayout()
+        """List lengths, dict keys, closed blocks and the fields as built."""
+        self._lines: list[FormLine] = []
+        self._by_key: dict[str, FormLine] = {}
+        self._row_of: dict[str, int] = {}
+        """A line's index among the list's rows (error lines come and go between them)."""
+        self._texts: dict[Path, str] = {}
+        """Every field's text as the GM sees it: the form's one copy of what was typed."""
+        self._errors: dict[Path, str] = {}
+        """Refusals of the last save, by the field or block they are shown under."""
+        self._bound: FormLine | None = None
+        """The line the editor is on."""
         self._initial: dict[str, Any] | None = None
         """What the fields said once built (taken on mount), to tell an edit from none."""
+        self._build()
 
     def _initial_data(self, character: Character) -> dict[str, Any]:
         data = character.model_dump(mode="json")
@@ -148,146 +220,245 @@ class SheetForm(ModalScreen[SheetEdit | None]):
         title = f"Edit {self.original.name}" if self.slug else "New roster entry"
         with Vertical(id="sheet-box"):
             yield Label(f"{title} · {self.system.name} sheet", id="sheet-title")
-            body = VerticalScroll(*self._build(), id="sheet-body")
-            body.can_focus = False  # focus goes to a field; the body taking it first, then losing
-            yield body  # it, restyled all four hundred widgets of a Torg sheet twice
+            yield FormList(id="sheet-body")
+            yield Static("", id="sheet-editing", markup=False)
+            yield TextInput("", id="sheet-input", compact=True)
+            text_box = FormTextBox("", id="sheet-text", compact=True, tab_behavior="focus")
+            text_box.show_line_numbers = False
+            text_box.display = False
+            yield text_box
             yield Static("", id="sheet-summary", markup=False)
             with Horizontal(id="sheet-buttons"):
-                yield Static("F2 save · Esc cancel · Tab next", id="sheet-hint")
+                yield Static("F2 save · Esc cancel · ↑↓ Tab move", id="sheet-hint")
                 yield Button("Save", id="sheet-save", compact=True)
                 yield Button("Cancel", id="sheet-cancel", compact=True)
 
-    def _build(self) -> list[Widget]:
-        self._counts.clear()
-        self._keys.clear()
-        self._closed_lists.clear()
-        who = GroupBox(_CHARACTER, "Character", self._rows(self._character_specs, self._data))
-        rows = self._rows(self._sheet_specs, self._data["sheet"])
-        sheet = GroupBox(_SHEET, f"{self.system.name} sheet", rows)
-        later = GroupBox(_LATER, "Tags and notes", self._rows(self._later_specs, self._data))
-        return [who, sheet, later]
-
-    def _rows(self, specs: list[FieldSpec], data: Any) -> list[Widget]:
-        data = data if isinstance(data, dict) else {}
-        rows: list[Widget] = []
-        for spec in specs:
-            value = data.get(spec.name)
-            if spec.kind == "model" and self._closes(spec, value):
-                rows.append(self._closed_group(spec, value))
-            elif spec.kind == "model":
-                title = spec.label + (" (optional: leave blank for none)" if spec.optional else "")
-                rows.append(GroupBox(spec, title, self._rows(spec.children, value)))
-            elif spec.kind in ("models", "keyed") and self._closes(spec, value):
-                rows.append(self._closed_group(spec, value))
-            elif spec.kind == "models":
-                items = value if isinstance(value, list) else []
-                self._counts[spec.path] = len(items)
-                boxes: list[Widget] = [
-                    GroupBox(spec, item_title(spec, i, item), self._rows(item_specs(spec, i), item),
-                             removable=True, index=i)
-                    for i, item in enumerate(items)
-                ]
-                add = Button(f"add {spec.label.lower()}", classes="add-item", compact=True)
-                rows.append(GroupBox(spec, f"{spec.label} ({len(items)})", [*boxes, add]))
-            elif spec.kind == "keyed":
-                keyed = value if isinstance(value, dict) else {}
-                self._keys[spec.path] = list(keyed)
-                boxes = [
-                    GroupBox(spec, item_title(spec, key, item), self._rows(item_specs(spec, key), item),
-                             removable=True, index=key)
-                    for key, item in keyed.items()
-                ]
-                add = Button(f"add {spec.label.lower()}", classes="add-item", compact=True)
-                rows.append(GroupBox(spec, spec.label, [*boxes, add]))
-            else:
-                rows.append(FieldRow(spec, value))
-        return rows
-
-    def _closes(self, spec: FieldSpec, value: Any) -> bool:
-        """Whether a block opens closed: a long list or a big nested block the GM did not open
-        yet (building every field of a Torg wound track or forty items is most of the time a
-        form takes to appear; most edits are to the numbers above them)."""
-        if spec.path in self._opened or not isinstance(value, list | dict):
-            return False
-        if spec.kind == "model":
-            return _leaves(spec) > CLOSED_FIELDS
-        return len(value) > CLOSED_OVER
-
-    def _closed_group(self, spec: FieldSpec, value: Any) -> GroupBox:
-        self._closed_lists[spec.path] = copy.deepcopy(value)
-        if spec.kind == "model":
-            flat = [(k, v) for k, v in value.items() if not isinstance(v, dict | list)]
-            summary = ", ".join(f"{k} {scalar_text(v)}" for k, v in flat)
-            return GroupBox(spec, f"{spec.label}, closed: Enter on open", [
-                Static(summary[:300] or "(nested values)", classes="field-help", markup=False),
-                Button(f"open {spec.label.lower()}", classes="open-group", compact=True),
-            ])
-        keyed = isinstance(value, dict)
-        titles = [item_title(spec, k, item) for k, item in (value.items() if keyed else enumerate(value))]
-        summary = ", ".join(t.split(": ", 1)[-1] for t in titles)
-        open_button = Button(f"open {spec.label.lower()}", classes="open-group", compact=True)
-        line = Static(summary[:300] + ("…" if len(summary) > 300 else ""), classes="field-help", markup=False)
-        return GroupBox(spec, f"{spec.label} ({len(value)}), closed: Enter on open", [line, open_button])
+    def _build(self) -> None:
+        """Lines and texts afresh from `_data` (on opening, and after add, remove or open)."""
+        data = self._data
+        self._lines = self.form_layout.build([
+            (_CHARACTER, "Character", self._character_specs, data),
+            (_SHEET, f"{self.system.name} sheet", self._sheet_specs, data["sheet"]),
+            (_LATER, "Tags and notes", self._later_specs, data),
+        ])
+        self._by_key = {line.key: line for line in self._lines}
+        values = self.form_layout.values
+        self._texts = {path: value_text(spec, values[path]) for path, spec in self.form_layout.fields.items()}
+        self._bound = None
 
     def on_mount(self) -> None:
-        self._index_widgets()
-        rows = list(self.query(FieldRow))
+        self._draw()
+        fields = [ln for ln in self._lines if ln.kind == "field"]
         # a new entry starts at its name; an edit mid-fight starts at the sheet's first number
-        numeric = ("int", "float", "dict")
-        sheet_rows = [r for r in rows if r.spec.path[:1] == ("sheet",) and r.spec.kind in numeric]
-        first = rows[0] if self.slug is None or not sheet_rows else sheet_rows[0]
-        first.editor.focus()
+        numbers = [ln for ln in fields
+                   if ln.path[:1] == ("sheet",) and ln.spec and ln.spec.kind in ("int", "float", "dict")]
+        first = fields[0] if self.slug is None or not numbers else numbers[0]
+        self._go(first)
         self._initial = self._collect(None)
 
-    def _index_widgets(self, built: list[Widget] | None = None) -> None:
-        """Every row and block by path, top to bottom, from the widgets as built (a block
-        composes its rows a moment after it is mounted, so the DOM may not hold them yet)."""
-        self._widgets = {}
-        top = built if built is not None else list(self.query_one("#sheet-body").children)
-        for widget in self._walk(top):
-            if isinstance(widget, FieldRow):
-                self._widgets[widget.spec.path] = widget
-            elif isinstance(widget, GroupBox):
-                path = widget.spec.path if widget.index is None else (*widget.spec.path, widget.index)
-                self._widgets[path] = widget
+    @property
+    def _list(self) -> FormList:
+        return self.query_one("#sheet-body", FormList)
+
+    @property
+    def _input(self) -> TextInput:
+        return self.query_one("#sheet-input", TextInput)
+
+    @property
+    def _text_box(self) -> FormTextBox:
+        return self.query_one("#sheet-text", FormTextBox)
+
+    # ------------------------------------------------------------------ drawing
+
+    def _draw(self, select: str | None = None) -> None:
+        rows: list[Row] = []
+        self._row_of = {}
+        for line in self._lines:
+            self._row_of[line.key] = len(rows)
+            rows.append(self._row(line))
+            message = self._errors.get(line.path) if line.kind in ("field", "heading") else None
+            if message:
+                pad = "  " * line.depth
+                rows.append(Row(Text(f"{pad}✗ {message}", style="bold"), indent=len(pad) + 2))
+        self._list.set_rows(rows, select=select or (self._bound.key if self._bound else None))
+
+    def _row(self, line: FormLine) -> Row:
+        pad = "  " * line.depth
+        if line.kind == "heading":
+            return Row(Text(f"{pad}── {line.text}"), kind="heading", indent=len(pad) + 3)
+        if line.kind == "help":
+            return Row(Text(f"{pad}{line.text}"), kind="muted", indent=len(pad))
+        if line.kind == "action":
+            return Row(Text(f"{pad}[ {line.text} ]"), key=line.key)
+        spec = line.spec
+        assert spec is not None
+        label = pad + spec.label + (f" ({spec.hint})" if spec.hint else "")
+        label = label.ljust(LABEL_WIDTH) if len(label) < LABEL_WIDTH else label + "  "
+        text = Text(label)
+        typed = self._texts.get(line.path, "")
+        shown = shown_text(spec, typed)
+        text.append(shown if shown.strip() else "—", style="bold" if shown.strip() else "")
+        unreadable: list[FormIssue] = []
+        if typed.strip():
+            read_text(spec, typed, unreadable)  # marked as it is typed, not only on save
+        if line.path in self._errors or unreadable:
+            text.append("  ✗")
+        if unreadable and line.path not in self._errors:
+            text.append(f" {unreadable[0].message}")
+        return Row(text, key=line.key, indent=min(LABEL_WIDTH, len(label)))
+
+    def _redraw_line(self, line: FormLine) -> None:
+        """One field's line again, as its text is typed (the rest of the list stays)."""
+        index = self._row_of.get(line.key)
+        rows = self._list.rows
+        if index is None or index >= len(rows):
+            return
+        rows = list(rows)
+        rows[index] = self._row(line)
+        self._list.set_rows(rows)
+
+    # ------------------------------------------------------------------ the editor
+
+    def _go(self, line: FormLine | None) -> None:
+        """Select `line` in the list and put the editor on it (or the keys on the list, for an
+        action line)."""
+        if line is None:
+            return
+        index = self._row_of.get(line.key)
+        if index is not None:
+            self._list.move_to(index)
+        self._bind(line)
+
+    def _bind(self, line: FormLine) -> None:
+        if line is self._bound:
+            return
+        self._flush()
+        self._bound = line
+        editing = self.query_one("#sheet-editing", Static)
+        box, one = self._text_box, self._input
+        if line.kind != "field" or line.spec is None:
+            box.display = False
+            one.display = False
+            editing.update(f"Enter: {line.text}")
+            self._list.focus()
+            return
+        spec = line.spec
+        text = self._texts.get(line.path, "")
+        many = spec.kind in MULTILINE
+        box.display, one.display = many, not many
+        if many:
+            box.load_text(text)
+            box.move_cursor(box.document.end)
+            box.focus()
+        else:
+            chosen = spec.kind in ("choice", "bool")
+            one.suggester = SuggestFromList(choice_texts(spec), case_sensitive=False) if chosen else None
+            one.value = text
+            one.placeholder = self._how(spec)
+            one.cursor_position = len(text)
+            if spec.kind in NUMERIC and text:
+                one.action_select_all()
+            one.focus()
+        editing.update(self._editing_text(spec, text))
+
+    def _editing_text(self, spec: FieldSpec, text: str) -> str:
+        """What the editor is on and how to write it, or why what is typed cannot be read."""
+        where = spec.label + (f" ({spec.hint})" if spec.hint else "")
+        how = self._how(spec)
+        problems: list[FormIssue] = []
+        read_text(spec, text, problems)
+        if problems and text.strip():
+            return f"{where}: ✗ {problems[0].message}"
+        return f"{where}: {how}" if how else where
 
     @staticmethod
-    def _walk(widgets: list[Widget]) -> list[Widget]:
-        out: list[Widget] = []
-        for widget in widgets:
-            out.append(widget)
-            if isinstance(widget, GroupBox):
-                out += SheetForm._walk(widget.rows)
-        return out
+    def _how(spec: FieldSpec) -> str:
+        """How a field's value is written."""
+        how = {
+            "dict": "one 'name = value' per line",
+            "list": "one value per line",
+            "raw": f"TOML: {spec.name} = …",
+            "int": "a whole number",
+            "float": "a number",
+        }.get(spec.kind, "")
+        if spec.kind in ("choice", "bool"):
+            how = " / ".join(choice_texts(spec))
+            if spec.optional or len(choice_texts(spec)) < len(spec.choices):
+                how += " (blank for none)"
+        elif spec.optional and how:
+            how += " (blank for none)"
+        return how
 
-    async def _rebuild(self, change: Any) -> None:
-        """Apply `change(data)` to the form's current (even invalid) values and redraw it.
-        One at a time: a second press while the form is being rebuilt is ignored (tearing
-        down widgets that are still being built upset them)."""
-        if self.rebuilding:
+    def _flush(self) -> None:
+        """The editor's text into the line it is on (before it moves or the form is read)."""
+        line = self._bound
+        if line is None or line.kind != "field" or not self.is_mounted:
             return
-        self.rebuilding = True
-        body = self.query_one("#sheet-body", VerticalScroll)
-        body.display = False  # nothing is drawn until the new rows have composed (a text box
-        # drawn before it is set up fails)
-        try:
-            self._data = self._collect(None)
-            change(self._data)
-            await body.remove_children()
-            built = self._build()
-            self._index_widgets(built)
-            await body.mount_all(built)
-            await asyncio.sleep(0)  # let the new blocks compose their rows
-        finally:
-            self.call_after_refresh(self._rebuilt)
+        spec = line.spec
+        assert spec is not None
+        editor_text = self._text_box.text if spec.kind in MULTILINE else self._input.value
+        self._texts[line.path] = editor_text
 
-    def _rebuilt(self) -> None:
-        self.query_one("#sheet-body", VerticalScroll).display = True
-        self.rebuilding = False
+    def _typed(self) -> None:
+        line = self._bound
+        if line is None or line.kind != "field" or line.spec is None:
+            return
+        before = self._texts.get(line.path)
+        self._flush()
+        text = self._texts[line.path]
+        if text != before:
+            self._redraw_line(line)
+        self.query_one("#sheet-editing", Static).update(self._editing_text(line.spec, text))
+
+    @on(Input.Changed, "#sheet-input")
+    def _input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self._typed()
+
+    @on(TextArea.Changed, "#sheet-text")
+    def _box_changed(self, event: TextArea.Changed) -> None:
+        event.stop()
+        self._typed()
+
+    @on(Input.Submitted, "#sheet-input")
+    def _next_field(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_move(1)
+
+    @on(LineList.Highlighted, "#sheet-body")
+    def _highlighted(self, event: LineList.Highlighted) -> None:
+        event.stop()
+        if event.key != self._list.cursor_key:  # a move already overtaken by another
+            return
+        line = self._by_key.get(event.key or "")
+        if line is not None:
+            self._bind(line)
+
+    @on(FormList.Activated)
+    async def _clicked(self, event: FormList.Activated) -> None:
+        line = self._by_key.get(event.key)
+        if line is not None:
+            await self._do(line)
+
+    def action_move(self, delta: int) -> None:
+        """To the field or action `delta` lines up or down (the last field stays put)."""
+        listing = self._list
+        keyed = [i for i, r in enumerate(listing.rows) if r.key is not None]
+        if not keyed:
+            return
+        at = keyed.index(listing.cursor) if listing.cursor in keyed else 0
+        target = keyed[max(0, min(len(keyed) - 1, at + delta))]
+        key = listing.rows[target].key
+        self._go(self._by_key.get(key or ""))
+
+    async def action_activate(self) -> None:
+        if self._bound is not None and self._bound.kind == "action":
+            await self._do(self._bound)
 
     # ------------------------------------------------------------------ reading
 
     def _collect(self, issues: list[FormIssue] | None) -> dict[str, Any]:
+        self._flush()
         data = self._collect_specs(self._character_specs, issues)
         data.update(self._collect_specs(self._later_specs, issues))
         data["sheet"] = self._collect_specs(self._sheet_specs, issues)
@@ -302,9 +473,10 @@ class SheetForm(ModalScreen[SheetEdit | None]):
 
     def _collect_specs(self, specs: list[FieldSpec], issues: list[FormIssue] | None) -> dict[str, Any]:
         out: dict[str, Any] = {}
+        layout = self.form_layout
         for spec in specs:
-            if spec.path in self._closed_lists:  # a closed block: as it was, untouched
-                out[spec.name] = copy.deepcopy(self._closed_lists[spec.path])
+            if spec.path in layout.closed:  # a closed block: as it was, untouched
+                out[spec.name] = copy.deepcopy(layout.closed[spec.path])
             elif spec.kind == "model":
                 inner: list[FormIssue] | None = [] if issues is not None else None
                 value = self._collect_specs(spec.children, inner)
@@ -315,15 +487,13 @@ class SheetForm(ModalScreen[SheetEdit | None]):
                     issues.extend(inner)
                 out[spec.name] = value
             elif spec.kind == "models":
-                count = self._counts.get(spec.path, 0)
+                count = layout.counts.get(spec.path, 0)
                 out[spec.name] = [self._collect_specs(item_specs(spec, i), issues) for i in range(count)]
             elif spec.kind == "keyed":
-                keys = self._keys.get(spec.path, [])
+                keys = layout.keys.get(spec.path, [])
                 out[spec.name] = {k: self._collect_specs(item_specs(spec, k), issues) for k in keys}
             else:
-                row = self._widgets[spec.path]
-                assert isinstance(row, FieldRow)
-                out[spec.name] = row.read(issues)
+                out[spec.name] = read_text(spec, self._texts.get(spec.path, ""), issues)
         return out
 
     def validate(self) -> tuple[Character | None, dict[Path, list[str]]]:
@@ -361,36 +531,83 @@ class SheetForm(ModalScreen[SheetEdit | None]):
         return character, {}
 
     def _show_errors(self, errors: dict[Path, list[str]]) -> None:
-        for widget in self._widgets.values():
-            widget.show_error(None)
+        """Each refusal under the field or block it concerns (the nearest one shown), the count
+        in the summary, and the editor on the first."""
+        anchors = set(self.form_layout.anchors)
         placed: dict[Path, list[str]] = defaultdict(list)
         for path, messages in errors.items():
-            anchor = next((path[:n] for n in range(len(path), -1, -1) if path[:n] in self._widgets), ())
+            anchor = next((path[:n] for n in range(len(path), -1, -1) if path[:n] in anchors), ())
             rest = ".".join(str(p) for p in path[len(anchor) :])
             placed[anchor].extend(f"{rest}: {m}" if rest else m for m in messages)
-        for anchor, messages in placed.items():
-            self._widgets[anchor].show_error("; ".join(messages))
+        self._errors = {anchor: "; ".join(messages) for anchor, messages in placed.items()}
         summary = self.query_one("#sheet-summary", Static)
+        summary.display = bool(errors)
         if not errors:
             summary.update("")
+            self._draw()
             return
         count = sum(len(m) for m in placed.values())
         summary.update(f"✗ not saved: {count} problem{'s' if count != 1 else ''} (marked ✗ above)")
-        first = min(placed, key=lambda p: list(self._widgets).index(p))
-        widget = self._widgets[first]
-        if isinstance(widget, FieldRow):
-            widget.editor.focus()
-        widget.scroll_visible()
+        order = self.form_layout.anchors
+        first = min(placed, key=lambda p: order.index(p) if p in order else len(order))
+        self._draw()
+        at = next((i for i, ln in enumerate(self._lines) if ln.path == first), 0)
+        target = next((ln for ln in self._lines[at:] if ln.selectable), None)
+        self._go(target)
+        index = self._row_of.get(self._lines[at].key)
+        if index is not None:
+            self._list.scroll_to_row(index)
 
-    def on_descendant_focus(self, event: Any) -> None:
-        """Mark the row holding the focused editor (its label turns reverse video)."""
-        row = next((a for a in event.widget.ancestors_with_self if isinstance(a, FieldRow)), None)
-        if row is not self._focused_row:
-            if self._focused_row is not None:
-                self._focused_row.set_class(False, "-focused")
-            if row is not None:
-                row.set_class(True, "-focused")
-            self._focused_row = row
+    # ------------------------------------------------------------------ what tests and keys use
+
+    @property
+    def fields(self) -> dict[Path, FieldSpec]:
+        """Every field on the form (closed blocks' excepted), by path."""
+        return self.form_layout.fields
+
+    @property
+    def selected(self) -> Path | None:
+        """The path of the field (or block, for an action line) the editor is on."""
+        return self._bound.path if self._bound is not None else None
+
+    def text(self, path: Path) -> str:
+        if self._bound is not None and self._bound.path == path:
+            self._flush()
+        return self._texts[path]
+
+    def set_text(self, path: Path, text: str) -> None:
+        """Type `text` into a field (replacing what it held), as if the GM had selected it."""
+        if path not in self._texts:
+            raise KeyError(path)
+        if self._bound is not None and self._bound.path == path and self._bound.kind == "field":
+            spec = self._bound.spec
+            assert spec is not None
+            if spec.kind in MULTILINE:
+                self._text_box.load_text(text)
+            else:
+                self._input.value = text
+        self._texts[path] = text
+        line = self._by_key.get(FormLine("field", path).key)
+        if line is not None:
+            self._redraw_line(line)
+
+    def select(self, path: Path) -> None:
+        self._go(self._by_key.get(FormLine("field", path).key))
+
+    def error(self, path: Path) -> str:
+        """The refusal shown under a field or block ("" when none)."""
+        return self._errors.get(path, "")
+
+    def help(self, path: Path) -> str:
+        return " ".join(ln.text for ln in self._lines if ln.kind == "help" and ln.path == path)
+
+    def actions(self, kind: str = "") -> list[FormLine]:
+        """The form's add, remove and open lines (of one kind when given), top to bottom."""
+        return [ln for ln in self._lines if ln.kind == "action" and (not kind or ln.action == kind)]
+
+    async def do(self, line: FormLine) -> None:
+        """What Enter on an action line does."""
+        await self._do(line)
 
     # ------------------------------------------------------------------ actions
 
@@ -417,19 +634,10 @@ class SheetForm(ModalScreen[SheetEdit | None]):
     def _edited(self) -> bool:
         """Whether any field now says something other than what the form opened with."""
         try:
-            return drop_raw(self._collect(None)) != drop_raw(self._collect_initial())
+            initial = self._initial if self._initial is not None else self._collect(None)
+            return drop_raw(self._collect(None)) != drop_raw(initial)
         except Exception:  # a half-typed value that cannot even be read is an edit
             return True
-
-    def _collect_initial(self) -> dict[str, Any]:
-        if self._initial is None:
-            self._initial = self._collect(None)
-        return self._initial
-
-    @on(Input.Submitted)
-    def _next_field(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.focus_next()
 
     @on(Button.Pressed, "#sheet-save")
     def _save_pressed(self) -> None:
@@ -439,51 +647,49 @@ class SheetForm(ModalScreen[SheetEdit | None]):
     def _cancel_pressed(self) -> None:
         self.action_cancel()
 
-    @on(Button.Pressed, ".add-item")
-    async def _add_item(self, event: Button.Pressed) -> None:
-        spec = event.button.query_ancestor(GroupBox).spec
-        item_model = spec.item_model
-        assert item_model is not None
-        if spec.kind == "models":
-            await self._rebuild(lambda data: _at(data, spec.path).append(model_defaults(item_model)))
-            return
-
-        async def named(key: str | None) -> None:
-            if not key:
+    async def _do(self, line: FormLine) -> None:
+        spec = line.spec
+        assert spec is not None
+        if line.action == "open":
+            self.form_layout.opened.add(spec.path)
+            self._rebuild(lambda data: None, then=spec.path)
+        elif line.action == "remove":
+            index = line.path[-1]
+            self._rebuild(lambda data: _at(data, spec.path).pop(index), then=spec.path)
+        elif line.action == "add":
+            item_model = spec.item_model
+            assert item_model is not None
+            if spec.kind == "models":
+                count = self.form_layout.counts.get(spec.path, 0)
+                self._rebuild(lambda data: _at(data, spec.path).append(model_defaults(item_model)),
+                              then=(*spec.path, count))
                 return
-            if key in self._keys.get(spec.path, []):
-                self.notify(f"{spec.label} already has {key!r}", severity="warning")
-                return
 
-            def put(data: dict[str, Any]) -> None:
-                _at(data, spec.path)[key] = model_defaults(item_model)
+            def named(key: str | None) -> None:
+                if not key:
+                    return
+                if key in self.form_layout.keys.get(spec.path, []):
+                    self.notify(f"{spec.label} already has {key!r}", severity="warning")
+                    return
 
-            await self._rebuild(put)
+                def put(data: dict[str, Any]) -> None:
+                    _at(data, spec.path)[key] = model_defaults(item_model)
 
-        self.app.push_screen(TextPrompt(f"Name of the new {spec.label.lower()} entry"), named)
+                self._rebuild(put, then=(*spec.path, key))
 
-    @on(Button.Pressed, ".open-group")
-    async def _open_group(self, event: Button.Pressed) -> None:
-        spec = event.button.query_ancestor(GroupBox).spec
-        self._opened.add(spec.path)
-        await self._rebuild(lambda data: None)
-        box = self._widgets.get(spec.path)
-        rows = list(box.query(FieldRow)) if box is not None else []
-        if rows:
-            rows[0].editor.focus()
-            rows[0].scroll_visible()
+            self.app.push_screen(TextPrompt(f"Name of the new {spec.label.lower()} entry"), named)
 
-    @on(Button.Pressed, ".remove-item")
-    async def _remove_item(self, event: Button.Pressed) -> None:
-        box = event.button.query_ancestor(GroupBox)
-        index = box.index
-        assert index is not None
-        await self._rebuild(lambda data: _at(data, box.spec.path).pop(index))
-
-
-def _leaves(spec: FieldSpec) -> int:
-    """Fields in a nested block, its own nested blocks' included."""
-    return sum(_leaves(c) if c.children else 1 for c in spec.children)
+    def _rebuild(self, change: Callable[[dict[str, Any]], Any], *, then: Path) -> None:
+        """Apply `change(data)` to the form's current (even unreadable) values and lay the lines
+        out again, the editor on the first field under `then` (else where it was)."""
+        data = self._collect(None)
+        change(data)
+        self._data = data
+        self._build()
+        self._draw()
+        inside = [ln for ln in self._lines if ln.kind == "field" and ln.path[: len(then)] == then]
+        near = [ln for ln in self._lines if ln.selectable and ln.path[: len(then)] == then]
+        self._go((inside or near or [ln for ln in self._lines if ln.selectable])[0])
 
 
 def _blank(value: Any) -> bool:

@@ -16,6 +16,7 @@ import ast
 import enum
 import inspect
 import itertools
+import sys
 import textwrap
 import types
 from dataclasses import dataclass, field
@@ -132,20 +133,56 @@ def attribute_docs(model: type[BaseModel]) -> dict[str, str]:
     for cls in reversed(model.__mro__):
         if not (isinstance(cls, type) and issubclass(cls, BaseModel)) or cls is BaseModel:
             continue
-        try:
-            tree = ast.parse(textwrap.dedent(inspect.getsource(cls)))
-        except (OSError, TypeError, SyntaxError):
-            continue
-        body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
-        for node, after in itertools.pairwise(body):
-            target = node.target if isinstance(node, ast.AnnAssign) else None
-            if (
-                isinstance(target, ast.Name)
-                and isinstance(after, ast.Expr)
-                and isinstance(after.value, ast.Constant)
-                and isinstance(after.value.value, str)
-            ):
-                docs[target.id] = inspect.cleandoc(after.value.value)
+        found = _module_docs(cls.__module__).get(cls.__qualname__)
+        docs.update(found if found is not None else _own_docs(cls))
+    return docs
+
+
+def _own_docs(cls: type) -> dict[str, str]:
+    """A class the module parse did not reach (one made inside a function): its own source."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(cls)))
+    except (OSError, TypeError, SyntaxError):
+        return {}
+    node = tree.body[0] if tree.body else None
+    return _class_docs(node) if isinstance(node, ast.ClassDef) else {}
+
+
+@cache
+def _module_docs(module_name: str) -> dict[str, dict[str, str]]:
+    """Every class's attribute docstrings in a module, by qualified name: the module is parsed
+    once (asking `inspect` for each class's source re-reads and re-tokenises the file every
+    time, most of what the first sheet form took to open)."""
+    module = sys.modules.get(module_name)
+    try:
+        tree = ast.parse(inspect.getsource(module)) if module is not None else None
+    except (OSError, TypeError, SyntaxError):
+        tree = None
+    out: dict[str, dict[str, str]] = {}
+
+    def visit(body: list[ast.stmt], prefix: str) -> None:
+        for node in body:
+            if isinstance(node, ast.ClassDef):
+                name = f"{prefix}{node.name}"
+                out[name] = _class_docs(node)
+                visit(node.body, f"{name}.")
+
+    if tree is not None:
+        visit(tree.body, "")
+    return out
+
+
+def _class_docs(node: ast.ClassDef) -> dict[str, str]:
+    docs: dict[str, str] = {}
+    for field_node, after in itertools.pairwise(node.body):
+        target = field_node.target if isinstance(field_node, ast.AnnAssign) else None
+        if (
+            isinstance(target, ast.Name)
+            and isinstance(after, ast.Expr)
+            and isinstance(after.value, ast.Constant)
+            and isinstance(after.value.value, str)
+        ):
+            docs[target.id] = inspect.cleandoc(after.value.value)
     return docs
 
 
