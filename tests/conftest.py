@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import long_run
 import pytest
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """A run that selects the long tests (`-m long`) also runs every property test in full."""
+    markexpr = config.getoption("markexpr") or ""
+    long_run.LONG = "long" in markexpr and "not long" not in markexpr
 
 
 @pytest.fixture(autouse=True)

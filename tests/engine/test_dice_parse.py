@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from long_run import examples
 from strategies import expressions
 
 from gmconsole.engine.dice import (
@@ -209,7 +210,7 @@ DICE_ALPHABET = st.sampled_from(
 )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.text(max_size=60))
 def test_any_text_parses_or_raises_dice_error(text: str) -> None:
     try:
@@ -219,7 +220,7 @@ def test_any_text_parses_or_raises_dice_error(text: str) -> None:
     assert parse(node.canonical) == node
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(st.lists(DICE_ALPHABET, max_size=30).map("".join))
 def test_dice_like_text_parses_or_raises_dice_error(text: str) -> None:
     try:
@@ -229,7 +230,7 @@ def test_dice_like_text_parses_or_raises_dice_error(text: str) -> None:
     assert parse(node.canonical) == node
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(expressions())
 def test_generated_expressions_parse_and_canonical_round_trips(text: str) -> None:
     node = parse(text)

@@ -9,6 +9,7 @@ import re
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from long_run import examples
 from strategies import expressions
 
 from gmconsole.engine.dice import (
@@ -198,7 +199,7 @@ def test_faces_are_uniform() -> None:
     assert all(240 < c < 360 for c in fudge.values()), fudge
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(expressions(), st.integers(0, 2**32))
 def test_a_random_roll_replays_exactly_from_its_dice(expr: str, seed: int) -> None:
     """Typing in the faces a roll showed reproduces its total, records and text."""
@@ -214,7 +215,7 @@ def test_a_random_roll_replays_exactly_from_its_dice(expr: str, seed: int) -> No
     assert str(rolled).endswith(f" = {rolled.total}")
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(expressions(), st.integers(0, 2**32))
 def test_records_agree_with_the_total(expr: str, seed: int) -> None:
     try:

@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from long_run import examples
 from strategies import small_expressions
 
 from gmconsole.engine.dice import DiceError, DiceLimitError, roll
@@ -168,7 +169,7 @@ def test_exact_odds_agree_with_monte_carlo(expr: str) -> None:
     assert abs(sum(seen.elements()) / n - float(d.mean)) < 0.05 * max(1.0, abs(float(d.mean)))
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_expressions())
 def test_exact_odds_match_enumerating_the_roller(expr: str) -> None:
     """The odds code and the roller read every modifier the same way."""
@@ -189,7 +190,7 @@ def test_exact_odds_match_enumerating_the_roller(expr: str) -> None:
         assert d.probabilities == exact
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_expressions(max_leaves=4), st.integers(0, 2**32))
 def test_rolled_totals_lie_in_the_support(expr: str, seed: int) -> None:
     try:

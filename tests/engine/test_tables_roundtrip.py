@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from long_run import examples
 
 from gmconsole.engine.tables import Table, dump_tables, load_tables
 from gmconsole.engine.tables.model import fold
@@ -84,7 +85,7 @@ def _unique_ids(tables: list[Table]) -> list[Table]:
     return [t.model_copy(update={"id": f"t{i}"}) for i, t in enumerate(tables)]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(TABLES, min_size=1, max_size=3), st.one_of(st.none(), TEXT), st.one_of(st.none(), TEXT))
 def test_any_valid_table_round_trips_through_toml_text(tables, title, credit) -> None:
     tables = [t.model_copy(update={"source": "gm/x.toml"}) for t in _unique_ids(tables)]

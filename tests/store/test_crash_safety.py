@@ -1,10 +1,10 @@
 """Nothing lost when the console is killed mid-change (SIGKILL: no cleanup, no flush, no lock
 release). A child process plays a stream of changes on a copy of a demo campaign through
-`Session` and reports each event id once the session returned it (saved); the parent kills it
+`Session` and reports each event id once the session returned it (saved); the test kills it
 at a random moment. Afterwards every file still parses, `gmconsole check` passes, the log holds
 every event the child reported saved, and the next open takes the dead child's lock over.
 
-The default run kills 20 times over the three shipped demos; `pytest -m long` runs 200.
+The default run kills 20 times over the shipped demos; `pytest -m long` runs 200.
 """
 
 from __future__ import annotations
@@ -25,59 +25,109 @@ from gmconsole.store.log import read_log
 
 DEMOS = Path(__file__).resolve().parents[2] / "campaigns"
 
-CHILD = r"""
-import random, sys
+ZYGOTE = r"""
+import os, random, sys
 from gmconsole.store import Session
 
-path, seed = sys.argv[1], int(sys.argv[2])
-rng = random.Random(seed)
-session = Session.open(path, rng=random.Random(seed))
-enc = session.encounter
-names = [c.id for c in enc.combatants] if enc else list(session.roster)
-lines = ["next", "undo", "redo", "1d20+3", "4d6kh3"]
-lines += [f"dmg {n} 1" for n in names] + [f"heal {n} 1" for n in names]
-lines += [f"cond {n} dazed 2" for n in names] + [f"uncond {n} dazed" for n in names]
 print("ready", flush=True)
-for _ in range(400):
-    line = rng.choice(lines)
-    try:
-        result = session.execute(line)
-    except Exception:
-        continue  # a refusal (nothing to undo, no such condition) changes nothing
-    events = result if isinstance(result, list) else [result]
-    for event in events:
-        if event is not None:
-            print("saved", event.id, flush=True)
+for order in sys.stdin:
+    path, seed = order.split()
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the console: plays changes until it is killed
+        os.close(read_end)
+        out = os.fdopen(write_end, "w", buffering=1)
+        rng = random.Random(int(seed))
+        session = Session.open(path, rng=random.Random(int(seed)))
+        enc = session.encounter
+        names = [c.id for c in enc.combatants] if enc else list(session.roster)
+        lines = ["next", "undo", "redo", "1d20+3", "4d6kh3"]
+        lines += [f"dmg {n} 1" for n in names] + [f"heal {n} 1" for n in names]
+        lines += [f"cond {n} dazed 2" for n in names] + [f"uncond {n} dazed" for n in names]
+        out.write("open\n")
+        for _ in range(400):
+            line = rng.choice(lines)
+            try:
+                result = session.execute(line)
+            except Exception:
+                continue  # a refusal (nothing to undo, no such condition) changes nothing
+            events = result if isinstance(result, list) else [result]
+            for event in events:
+                if event is not None:
+                    out.write(f"saved {event.id}\n")
+        os._exit(0)
+    os.close(write_end)
+    print("pid", pid, flush=True)
+    with os.fdopen(read_end) as child:
+        for said in child:  # passed on as said, up to the kill
+            sys.stdout.write(said)
+            sys.stdout.flush()
+    os.waitpid(pid, 0)
+    print("done", flush=True)
 """
+"""Forks a fresh console for each run: starting Python and importing the store for every kill
+was most of the test's time. The zygote is single-threaded, so forking it is safe."""
 
 
-def _run_and_kill(camp: Path, seed: int, rng: random.Random) -> list[str]:
-    """Start the child on `camp`, kill it at a random moment, return the ids it reported."""
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    child = subprocess.Popen(
-        [sys.executable, "-c", CHILD, str(camp), str(seed)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        env=env,
-    )
-    assert child.stdout is not None
-    assert child.stdout.readline().strip() == "ready"
-    time.sleep(rng.uniform(0.0, 0.4))
-    child.send_signal(signal.SIGKILL)
-    out, _ = child.communicate(timeout=30)
-    return [line.split()[1] for line in out.splitlines() if line.startswith("saved ")]
+class Consoles:
+    """The zygote process, and one killed console at a time."""
+
+    def __init__(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", ZYGOTE],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        assert self._line() == "ready"
+
+    def _line(self) -> str:
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        assert line, "the zygote died"
+        return line.strip()
+
+    def run_and_kill(self, camp: Path, seed: int, rng: random.Random) -> list[str]:
+        """Start a console on `camp`, kill it at a random moment, return the ids it reported."""
+        assert self.process.stdin is not None
+        self.process.stdin.write(f"{camp} {seed}\n")
+        self.process.stdin.flush()
+        said = self._line()
+        assert said.startswith("pid "), said
+        pid = int(said.split()[1])
+        assert self._line() == "open"
+        time.sleep(rng.uniform(0.0, 0.4))
+        os.kill(pid, signal.SIGKILL)
+        reported = []
+        while (line := self._line()) != "done":
+            if line.startswith("saved "):
+                reported.append(line.split()[1])
+        return reported
+
+    def close(self) -> None:
+        self.process.kill()
+        self.process.communicate(timeout=30)
 
 
 def _kill_many(tmp_path: Path, times: int) -> None:
     rng = random.Random(2026)
     demos = sorted(p.name for p in DEMOS.iterdir() if (p / "campaign.toml").is_file())
+    consoles = Consoles()
+    try:
+        _kill_each(tmp_path, times, demos, consoles, rng)
+    finally:
+        consoles.close()
+
+
+def _kill_each(tmp_path: Path, times: int, demos: list[str], consoles: Consoles, rng: random.Random) -> None:
     for i in range(times):
         demo = demos[i % len(demos)]
         camp = tmp_path / f"{demo}-{i}"
         if not camp.exists():
             shutil.copytree(DEMOS / demo, camp, ignore=shutil.ignore_patterns(".lock"))
-        reported = _run_and_kill(camp, seed=i, rng=rng)
+        reported = consoles.run_and_kill(camp, seed=i, rng=rng)
         problems = check_campaign(camp)
         assert problems == [], f"run {i} on {demo}: {[str(p) for p in problems]}"
         logged = {e.id for e in read_log(camp)[0]}

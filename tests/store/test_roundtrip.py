@@ -9,6 +9,7 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from long_run import examples
 
 from gmconsole.engine.encounter import Combatant, Condition, Encounter, Step
 from gmconsole.engine.events import Change, Event, EventKind
@@ -100,13 +101,13 @@ def round_trip(model, kind: str):
     return loaded
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(characters)
 def test_characters_survive_save_and_load(character: Character) -> None:
     assert round_trip(character, "character") == character
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(encounters)
 def test_encounters_with_conditions_survive_save_and_load(encounter: Encounter) -> None:
     assert round_trip(encounter, "encounter") == encounter

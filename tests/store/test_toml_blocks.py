@@ -9,6 +9,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from long_run import examples
 
 from gmconsole.store import Session
 from gmconsole.store.files import dump_toml
@@ -56,7 +57,7 @@ def documents(draw: st.DrawFn) -> list[dict[str, Any]]:
     return versions
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents())
 def test_same_text_as_dump_toml_across_changes(versions: list[dict[str, Any]]) -> None:
     writer = BlockWriter()
