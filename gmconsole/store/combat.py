@@ -45,7 +45,7 @@ MANY_ROLLS = 12
 
 def fold_rolls(notices: list[Notice]) -> list[Notice]:
     """A round of 500 goblins' initiative as one notice, not 500: the log line a GM reads
-    stays a line, and the log file does not repeat each roll three times."""
+    stays a line."""
     rolls = [n for n in notices if n.kind == "initiative" and n.who]
     if len(rolls) <= MANY_ROLLS:
         return notices
@@ -121,7 +121,10 @@ class CombatIntents(SessionState):
         payload = dict(data or {})
         if ctx is not None and ctx.rolls:
             payload["initiative"] = initiative_data(ctx)
-            notices = fold_rolls(notices)
+            text = text or notices_text(fold_rolls(notices))
+            # each roll is kept once, in the initiative data: not again as a notice of its own
+            rolled = {r.who for r in ctx.rolls}
+            notices = [n for n in notices if not (n.kind == "initiative" and n.who in rolled)]
         payload["notices"] = [n.model_dump(exclude_none=True) for n in notices]
         return self.commit(draft, kind, text or notices_text(notices) or kind.value, who=who, data=payload)
 

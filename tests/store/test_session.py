@@ -495,5 +495,20 @@ def test_a_big_rounds_initiative_is_one_line_with_every_roll_in_its_data(tmp_pat
     assert "initiative rolled for 30" in event.text and "rolls" not in event.text
     rolled = {r["who"] for r in event.data["initiative"]}  # ties roll off again: more rolls than goblins
     assert rolled == {f"goblin-{i}" for i in range(1, 31)}
-    assert sum(1 for n in event.data["notices"] if n["kind"] == "initiative") == 1
+    assert not [n for n in event.data["notices"] if n["kind"] == "initiative"]  # the rolls are said once
+    s.close()
+
+
+def test_a_small_rounds_rolls_are_named_in_its_line_and_kept_once_in_its_data(tmp_path: Path) -> None:
+    """Each roll used to be logged three times (the line, a notice, the initiative data)."""
+    s = Session.create(tmp_path / "small", name="Small", system_id="generic", rng=random.Random(3))
+    s.save_character("goblin", Character(name="Goblin", kind="creature", template=True,
+                                         sheet={"hp": 5, "hp_max": 5, "initiative": 1}))
+    s.execute("encounter Patrol")
+    s.execute("add 3 goblin")
+    event = s.execute("start")
+    assert all(f"Goblin {i} rolls" in event.text for i in (1, 2, 3))
+    assert {r["who"] for r in event.data["initiative"]} >= {"goblin-1", "goblin-2", "goblin-3"}
+    assert not [n for n in event.data["notices"] if n["kind"] == "initiative" and n.get("who")]
+    assert [n["text"] for n in event.data["notices"]][:1] == ["Round 1"]
     s.close()
