@@ -46,13 +46,14 @@ MANY_ROLLS = 12
 def fold_rolls(notices: list[Notice]) -> list[Notice]:
     """A round of 500 goblins' initiative as one notice, not 500: the log line a GM reads
     stays a line."""
-    rolls = [n for n in notices if n.kind == "initiative" and n.who]
+    rolls = [i for i, n in enumerate(notices) if n.kind == "initiative" and n.who]
     if len(rolls) <= MANY_ROLLS:
         return notices
-    first = notices.index(rolls[0])
     text = f"initiative rolled for {len(rolls)} (the order is in the tracker)"
     summary = Notice(kind="initiative", text=text)
-    kept = [n for n in notices if n not in rolls]
+    dropped = set(rolls)  # by position: comparing notices (pydantic models) pairwise took 0.8 s at 500
+    kept = [n for i, n in enumerate(notices) if i not in dropped]
+    first = rolls[0]
     return [*kept[:first], summary, *kept[first:]]
 
 
