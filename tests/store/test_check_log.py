@@ -141,7 +141,9 @@ def test_an_empty_or_missing_log_has_no_problems(camp: Path) -> None:
     assert check_log(camp) == [] and check_campaign(camp) == []
 
 
-@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(text=mutated())
 def test_a_mutated_log_file_has_the_problems_a_session_finds(camp: Path, text: str) -> None:
     path = write(camp, "2026-02-01.toml", text)
