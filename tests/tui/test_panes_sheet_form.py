@@ -419,6 +419,11 @@ async def test_keys_walk_the_form_top_to_bottom_and_lines_show_what_is_typed(tmp
         await pilot.press("backspace", "4", "enter")  # Enter moves on, like Tab
         assert form.text(("sheet", "grace")) == "4" and form.selected == ("sheet", "level")
 
+        form.select(("sheet", "sfx", 0, "trigger"))  # the last field of the only SFX
+        await pilot.press("enter")  # on to the next field, past 'add sfx'
+        assert form.selected == ("sheet", "lines", "wounds", "boxes")  # past 'remove wounds' too
+        assert form.form_layout.counts[("sheet", "sfx")] == 1 and form.form_layout.keys[("sheet", "lines")]
+
         form.select(("sheet", "skills"))  # a dict: several lines in a text box
         await pilot.pause()
         assert app.focused is form.query_one("#sheet-text")

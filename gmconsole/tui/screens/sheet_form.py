@@ -422,8 +422,13 @@ class SheetForm(ModalScreen[SheetEdit | None]):
 
     @on(Input.Submitted, "#sheet-input")
     def _next_field(self, event: Input.Submitted) -> None:
+        """Enter in a field goes on to the next field, past any add, remove or open line: a
+        GM pressing Enter down the form must not land on 'remove' and press it."""
         event.stop()
-        self.action_move(1)
+        at = self._lines.index(self._bound) if self._bound in self._lines else -1
+        after = next((ln for ln in self._lines[at + 1 :] if ln.kind == "field"), None)
+        if after is not None:
+            self._go(after)
 
     @on(LineList.Highlighted, "#sheet-body")
     def _highlighted(self, event: LineList.Highlighted) -> None:
