@@ -11,6 +11,6 @@ LONG = False
 """True when the run selects the long tests (`-m long`)."""
 
 
-def examples(full: int) -> int:
-    """`full` examples in a long run, a quarter (at least 50) in the default one."""
-    return full if LONG else min(full, max(full // 4, 50))
+def examples(full: int, least: int = 50) -> int:
+    """`full` examples in a long run, a quarter (at least `least`) in the default one."""
+    return full if LONG else min(full, max(full // 4, least))

@@ -6,6 +6,7 @@ import random
 from pathlib import Path
 
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from gmconsole.tui.app import GmConsole
 from gmconsole.tui.screens.main import MainScreen
@@ -21,12 +22,26 @@ def screen_text(app: GmConsole) -> str:
 
 
 async def type_line(pilot: Pilot, text: str, *, enter: bool = True) -> None:
-    """Type into whatever has focus, one key per character, then Enter."""
-    for ch in text:
-        await pilot.press("space" if ch == " " else ch)
+    """Type into whatever has focus, then Enter. A text box takes the text in one insertion,
+    as a paste would: key by key, most of a console test was Pilot waiting after each key.
+    Typing key by key (editing keys among the characters, keys arriving in one read) is
+    what test_app_text_input.py and the tmux tests are for."""
+    await pilot.pause()  # a focus asked for a moment ago lands first
+    focused = pilot.app.focused
+    if isinstance(focused, Input):
+        focused.insert_text_at_cursor(text)
+        await pilot.pause()
+    else:
+        await keys(pilot, text)
     if enter:
         await pilot.press("enter")
     await pilot.pause()
+
+
+async def keys(pilot: Pilot, text: str) -> None:
+    """Type `text` one key per character."""
+    for ch in text:
+        await pilot.press("space" if ch == " " else ch)
 
 
 async def command(pilot: Pilot, line: str) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 from app_driver import make_app
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from long_run import examples
 
 from gmconsole.store import check_campaign
 
@@ -20,7 +21,11 @@ KEYS = [
 """Everything but the keys that leave on purpose (q, ctrl+c) or open another campaign."""
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=examples(32, least=8),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
 @given(keys=st.lists(st.sampled_from(KEYS), min_size=5, max_size=40))
 async def test_random_keys_never_crash_the_console(campaign: Path, keys: list[str]) -> None:
     app = make_app(campaign)

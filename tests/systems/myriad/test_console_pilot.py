@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from gmconsole.tui.app import GmConsole
 
@@ -30,9 +31,11 @@ def screen_text(app: GmConsole) -> str:
 
 
 async def command(pilot: Pilot, line: str) -> None:
+    """':' then the line (in one insertion, as a paste: typing is tested in tests/tui) and Enter."""
     await pilot.press("colon")
-    for ch in line:
-        await pilot.press("space" if ch == " " else ch)
+    focused = pilot.app.focused
+    assert isinstance(focused, Input), focused
+    focused.insert_text_at_cursor(line)
     await pilot.press("enter")
     await pilot.pause()
 
