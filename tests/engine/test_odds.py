@@ -140,7 +140,7 @@ def test_rerolled_away_explosions_leave_nothing_to_truncate() -> None:
 
 def test_odds_limits_and_errors() -> None:
     with pytest.raises(DiceLimitError, match="too large for exact odds"):
-        distribution("1000d6")
+        distribution("1000d1000")
     with pytest.raises(DiceError, match="division by zero: 1d2 - 1 can come to 0"):
         distribution("1d6/(1d2-1)")
     with pytest.raises(DiceError, match="unknown comparison"):

@@ -7,9 +7,12 @@
     >>> distribution("1d20!{10,20}").explode_depth, distribution("1d20!{10,20}").truncated
     (8, True)
 
-The algebra is icepool's (build.py); this package adds the language's reading of each
-modifier, a work cap (cost.py) and a statement of how deep explosions were followed
-(distribution.py). Results are cached per expression.
+build.py reads each modifier as the roller does and builds the distribution as whole numbers of
+ways (weights.py: sums by Miller's recurrence or packed big-integer products; pools.py: keep
+and drop without listing the rolls; icepool, the reference the tests hold it to, only for an
+exploding pool whose exploding faces sit among the others). cost.py prices an expression
+before any work and refuses it past the budget; distribution.py states how deep explosions
+were followed. Results are cached per expression.
 """
 
 from __future__ import annotations
@@ -17,11 +20,12 @@ from __future__ import annotations
 import functools
 from fractions import Fraction
 
-from gmconsole.engine.dice import Node, parse
+from gmconsole.engine.dice import BinOp, Dice, Labeled, Neg, Node, parse
 
-from .build import build
+from .build import build, raw_die
 from .cost import choose_depth
 from .distribution import COMPARISONS, Distribution
+from .weights import small_primes
 
 __all__ = ["COMPARISONS", "Distribution", "chance", "distribution"]
 
@@ -46,7 +50,21 @@ def chance(expr: str | Node, op: str, target: int) -> Fraction:
 @functools.lru_cache(maxsize=128)
 def _distribution(node: Node, explode_depth: int | None) -> Distribution:
     depth, residual = choose_depth(node, explode_depth)
-    die = build(node, depth)
-    denominator = die.denominator()
-    probabilities = {outcome: Fraction(q, denominator) for outcome, q in die.items() if q}
-    return Distribution(node.canonical, dict(sorted(probabilities.items())), depth, residual)
+    built = build(node, depth)
+    ways = dict(sorted(built.ways.items()))
+    return Distribution(node.canonical, ways, built.total, depth, residual, _primes(node))
+
+
+def _primes(node: Node) -> frozenset[int]:
+    """Prime factors of every die total in `node`: those of the distribution's total."""
+    primes: set[int] = set()
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, Dice):
+            primes |= small_primes(raw_die(n).total)
+        elif isinstance(n, BinOp):
+            stack += (n.left, n.right)
+        elif isinstance(n, Neg | Labeled):
+            stack.append(n.operand)
+    return frozenset(primes)

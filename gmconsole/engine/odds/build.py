@@ -1,11 +1,14 @@
-"""Syntax tree -> icepool die, with an explicit cap on explosion depth.
+"""Syntax tree -> exact `Weights`, with an explicit cap on explosion depth.
 
 Each dice term is built from the same reading of the rules the roller uses (ast.Dice):
 
 * raw die: the faces, rerolled once (`r`) or until off target (`rr`, exact via conditioning);
-* explosion without keep: one die's chain, `C_k = R.map(f -> g(f) + C_(k-1) if f in X else g(f))`,
-  summed over the dice; with keep: `explode_to_pool`, so extra dice join the pool as in play;
-* keep/drop on the raw faces (mi/ma are monotone, so the order by face is the order by value);
+* explosion without keep: one die's chain, `C_k = g(f) + C_(k-1) if f in X else g(f)` over the
+  raw die, then n chains summed (`weights.power`);
+* keep/drop on the raw faces (mi/ma are monotone, so the order by face is the order by value):
+  `pools.keep_sum`; with explosions the extra dice join the pool as in play (icepool's
+  `explode_to_pool`): `pools.exploding_keep`, or icepool itself when the exploding faces sit
+  among the others (`2d20!{10,20}kh1`), the one shape that has no cheaper exact form here;
 * `g` maps a face to what it contributes: its value after mi/ma, or +1/-1/0 when counting.
 
 At depth `d` a die that would explode again is taken as it stands. `residual_of` is the exact
@@ -14,20 +17,24 @@ chance that happened anywhere in the roll, which is what the Distribution report
 
 from __future__ import annotations
 
+import functools
+import operator
 from collections.abc import Callable
 from fractions import Fraction
-
-import icepool
+from math import gcd
 
 from gmconsole.engine.dice import BinOp, Dice, DiceError, Labeled, Neg, Node, Number
+
+from .pools import exploding_keep, keep_sum
+from .weights import Weights, add, combine, power
 
 Face = Callable[[int], int]
 
 
-def build(node: Node, depth: int) -> icepool.Die:
+def build(node: Node, depth: int) -> Weights:
     """The exact distribution of `node` with explosions capped at `depth` extra dice."""
     if isinstance(node, Number):
-        return icepool.Die([node.value])
+        return Weights.point(node.value)
     if isinstance(node, Dice):
         return _term(node, depth)
     if isinstance(node, Labeled):
@@ -37,51 +44,65 @@ def build(node: Node, depth: int) -> icepool.Die:
     if isinstance(node, BinOp):
         left, right = build(node.left, depth), build(node.right, depth)
         if node.op == "+":
-            return left + right
+            return add(left, right)
         if node.op == "-":
-            return left - right
+            return add(left, -right)
         if node.op == "*":
-            return left * right
-        if 0 in right.outcomes():
+            return combine(left, right, operator.mul)
+        if 0 in right.ways:
             raise DiceError(f"division by zero: {node.right.canonical} can come to 0")
-        return left // right
+        return combine(left, right, operator.floordiv)
     raise TypeError(f"not a dice syntax node: {node!r}")
 
 
-def raw_die(d: Dice) -> icepool.Die:
-    """One die's face after rerolls (before explosion and mi/ma)."""
-    die = icepool.Die(range(d.low, d.high + 1))
+@functools.lru_cache(maxsize=256)
+def raw_die(d: Dice) -> Weights:
+    """One die's face after rerolls (before explosion and mi/ma), in lowest terms."""
+    faces = range(d.low, d.high + 1)
     if d.reroll is None:
-        return die
+        return Weights(dict.fromkeys(faces, 1), len(faces))
+    on = d.reroll.faces
     if d.reroll.recursive:  # rerolling until off target is the die conditioned on off target
-        return die.reroll(d.reroll.faces, depth="inf")
-    # Once: a face on target is replaced by a fresh die, taken as it comes (a mixture; unlike
-    # icepool's depth-1 reroll this also holds when every face is on target).
-    return die.map(_replace_on(d.reroll.faces, die))
+        ways = {f: 1 for f in faces if f not in on}
+        return Weights(ways, len(ways))
+    # Once: a face on target is replaced by a fresh die, taken as it comes (a mixture; this also
+    # holds when every face is on target). Over len(faces)**2: off target f has the first roll
+    # (len(faces) ways) plus the rerolled ones; on target only the rerolled ones.
+    hits = sum(1 for f in faces if f in on)
+    ways = {f: hits + (0 if f in on else len(faces)) for f in faces}
+    ways = {f: w for f, w in ways.items() if w}
+    common = functools.reduce(gcd, ways.values())
+    return Weights({f: w // common for f, w in ways.items()}, len(faces) ** 2 // common)
 
 
+@functools.lru_cache(maxsize=256)
 def explode_chance(d: Dice) -> Fraction:
     """Chance that one die (after rerolls) stands on the explode target."""
     if d.explode is None:
         return Fraction(0)
     die = raw_die(d)
-    hits = sum(q for face, q in die.items() if face in d.explode)
-    return Fraction(hits, die.denominator())
+    hits = sum(die.ways.get(face, 0) for face in d.explode)
+    return Fraction(hits, die.total)
 
 
 def residual_of(node: Node, depth: int) -> Fraction:
-    """Exact chance that some die of `node` would explode past `depth` extra dice."""
-    untouched = Fraction(1)
+    """Exact chance that some die of `node` would explode past `depth` extra dice: one minus
+    the product over dice of (1 - p**(depth+1)), in integers and one Fraction at the end."""
+    kept, whole = 1, 1
     stack = [node]
     while stack:
         n = stack.pop()
         if isinstance(n, Dice):
-            untouched *= (1 - explode_chance(n) ** (depth + 1)) ** n.count
+            p = explode_chance(n)
+            if p and n.count:
+                all_ways = p.denominator ** (depth + 1)
+                kept *= (all_ways - p.numerator ** (depth + 1)) ** n.count
+                whole *= all_ways**n.count
         elif isinstance(n, BinOp):
             stack += (n.left, n.right)
         elif isinstance(n, Neg | Labeled):
             stack.append(n.operand)
-    return 1 - untouched
+    return Fraction(whole - kept, whole)
 
 
 def contribution(d: Dice) -> Face:
@@ -97,18 +118,57 @@ def contribution(d: Dice) -> Face:
     return count
 
 
-def _term(d: Dice, depth: int) -> icepool.Die:
+def _term(d: Dice, depth: int) -> Weights:
     if d.count == 0:
-        return icepool.Die([0])
+        return Weights.point(0)
     raw, g = raw_die(d), contribution(d)
+    exploding = d.explode is not None and depth > 0 and explode_chance(d) > 0
     if d.keep is None:
-        one = raw.map(g) if d.explode is None else _chain(raw, d.explode, g, depth)
-        return _sum_of(one, d.count)
-    pool = (
-        raw.pool(d.count)
-        if d.explode is None
-        else raw.explode_to_pool(d.count, d.explode, depth=depth)
+        one = _chain(raw, d.explode, g, depth) if exploding else raw.map(g)
+        return power(one, d.count)
+    if exploding:
+        return _exploding_pool(d, raw, g, depth)
+    n, k = d.count, d.keep.count
+    highest = d.keep.kind in ("kh", "dl")
+    kept = k if d.keep.kind[0] == "k" else max(n - k, 0)
+    return keep_sum(tuple(raw.ways.items()), n, kept, highest, g)
+
+
+def _chain(raw: Weights, explode: frozenset[int] | None, g: Face, depth: int) -> Weights:
+    """One die with up to `depth` extra dice: over raw.total**(depth+1), the faces that stop
+    keep every deeper roll's ways, and each exploding face adds a fresh chain one shorter."""
+    stop = Weights({}, 0)
+    go = Weights({}, 0)
+    for face, w in raw.ways.items():
+        part = go if explode and face in explode else stop
+        value = g(face)
+        part.ways[value] = part.ways.get(value, 0) + w
+        part.total += w
+    chain = raw.map(g)
+    if not go.ways:
+        return chain
+    for _ in range(depth):
+        deeper = add(go, chain)  # over go.total * chain.total: one more exploding die first
+        ways = {v: w * chain.total for v, w in stop.ways.items()}
+        for v, w in deeper.ways.items():
+            ways[v] = ways.get(v, 0) + w
+        chain = Weights(ways, raw.total * chain.total)
+    return chain
+
+
+def _exploding_pool(d: Dice, raw: Weights, g: Face, depth: int) -> Weights:
+    """Keep/drop over a pool that exploding dice join: `pools.exploding_keep`, or icepool's
+    `explode_to_pool` when the exploding faces sit among the others (`2d20!{10,20}kh1`),
+    imported only then."""
+    assert d.keep is not None and d.explode is not None
+    done = exploding_keep(
+        tuple(raw.ways.items()), d.count, d.explode, d.keep.kind, d.keep.count, g, depth
     )
+    if done is not None:
+        return done
+    import icepool
+
+    pool = icepool.Die(raw.ways).explode_to_pool(d.count, d.explode, depth=depth)
     k = d.keep.count
     if d.keep.kind == "kh":
         kept = pool.highest(k)
@@ -118,45 +178,5 @@ def _term(d: Dice, depth: int) -> icepool.Die:
         kept = pool.highest(drop=k)
     else:
         kept = pool.lowest(drop=k)
-    return kept.sum(map=g)
-
-
-def _chain(raw: icepool.Die, explode: frozenset[int], g: Face, depth: int) -> icepool.Die:
-    chain = raw.map(g)
-    for _ in range(depth):
-        chain = raw.map(_then(chain, explode, g))
-    return chain
-
-
-def _replace_on(faces: frozenset[int], fresh: icepool.Die) -> Callable[[int], object]:
-    def replace(face: int) -> object:
-        return fresh if face in faces else face
-
-    return replace
-
-
-def _then(tail: icepool.Die, explode: frozenset[int], g: Face) -> Callable[[int], object]:
-    """One more link: an exploding face adds the rest of the chain (a closure, because icepool
-    inspects the mapped function's signature and must not meet a die as a default value)."""
-
-    def step(face: int) -> object:
-        return g(face) + tail if face in explode else g(face)
-
-    return step
-
-
-def _sum_of(die: icepool.Die, n: int) -> icepool.Die:
-    """n independent copies summed by doubling (d, 2d, 4d, ... added where n has a bit):
-    about log2(n) convolutions instead of n, and no recursion as deep as n (icepool's `@`
-    recurses once per die). 100d6 went from 80 ms to a few ms."""
-    total: icepool.Die | None = None
-    power = die
-    while True:
-        if n & 1:
-            total = power if total is None else total + power
-        n >>= 1
-        if not n:
-            break
-        power = power + power
-    assert total is not None
-    return total
+    die = kept.sum(map=g)
+    return Weights({v: q for v, q in die.items() if q}, die.denominator())

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
 from gmconsole.engine.dice import DiceError
+
+from .weights import fractions_of
 
 COMPARISONS = (">=", ">", "<=", "<", "==")
 
@@ -15,7 +18,10 @@ COMPARISONS = (">=", ">", "<=", "<", "==")
 class Distribution:
     """Exact odds of one expression.
 
-    `probabilities` maps each possible total (ascending) to its exact chance; they sum to 1.
+    `ways` maps each possible total (ascending) to its number of ways out of `total`;
+    `probabilities` gives the same as exact Fractions (summing to 1), made on first use: a sum
+    of a thousand dice has thousands of Fractions with 2000-bit denominators, while `chance`,
+    `mean` and the chart add whole numbers and make one Fraction each.
     Open-ended explosions are followed `explode_depth` extra dice deep; a die that would explode
     further is taken as it stands. `residual` is the exact chance that this cut changed the
     roll (0 when nothing explodes); `truncated` says whether it is above 0. So every listed
@@ -23,9 +29,17 @@ class Distribution:
     """
 
     canonical: str
-    probabilities: Mapping[int, Fraction]
+    ways: Mapping[int, int]
+    total: int
     explode_depth: int
     residual: Fraction
+    primes: frozenset[int] = frozenset()
+    """Prime factors of `total` when known (they let the Fractions skip a gcd each)."""
+
+    @functools.cached_property
+    def probabilities(self) -> Mapping[int, Fraction]:
+        """Each possible total (ascending) to its exact chance."""
+        return fractions_of(self.ways, self.total, self.primes)
 
     @property
     def truncated(self) -> bool:
@@ -34,16 +48,15 @@ class Distribution:
     @property
     def support(self) -> tuple[int, ...]:
         """Every possible total, ascending."""
-        return tuple(self.probabilities)
+        return tuple(self.ways)
 
     @property
     def mean(self) -> Fraction:
-        return sum((v * p for v, p in self.probabilities.items()), Fraction(0))
+        return Fraction(sum(v * w for v, w in self.ways.items()), self.total)
 
     @property
     def variance(self) -> Fraction:
-        mean = self.mean
-        return sum(((v - mean) ** 2 * p for v, p in self.probabilities.items()), Fraction(0))
+        return Fraction(sum(v * v * w for v, w in self.ways.items()), self.total) - self.mean**2
 
     @property
     def note(self) -> str:
@@ -66,11 +79,11 @@ class Distribution:
             "<": target.__gt__,
             "==": target.__eq__,
         }[op]
-        return sum((p for v, p in self.probabilities.items() if test(v)), Fraction(0))
+        return Fraction(sum(w for v, w in self.ways.items() if test(v)), self.total)
 
     def bar_chart(self, width: int = 40, max_rows: int = 24) -> str:
         """A plain-text chart, one row per total (or per range of totals when there are many)."""
-        rows = _rows(self.probabilities, max_rows)
+        rows = _rows(self.ways, self.total, max_rows)
         top = max(p for _, p in rows)
         label_width = max(len(label) for label, _ in rows)
         lines = [
@@ -90,28 +103,33 @@ _TAIL = Fraction(1, 2000)
 """Each tail holding less than this (0.05%) folds into one `<=a` / `>=b` row on long charts."""
 
 
-def _rows(probabilities: Mapping[int, Fraction], max_rows: int) -> list[tuple[str, Fraction]]:
+def _rows(ways: Mapping[int, int], total: int, max_rows: int) -> list[tuple[str, Fraction]]:
     """Rows of the chart: every total, or for long distributions the bulk in equal ranges with
-    each thin tail folded into one row (an exploding d20 otherwise draws 150 empty rows)."""
-    items = list(probabilities.items())
+    each thin tail folded into one row (an exploding d20 otherwise draws 150 empty rows).
+    Sums run over whole numbers of ways; each row makes one Fraction."""
+    items = list(ways.items())
     if len(items) <= max_rows:
-        return [(str(v), p) for v, p in items]
-    first, low_mass = 0, Fraction(0)
-    while low_mass + items[first][1] < _TAIL:
+        return [(str(v), Fraction(w, total)) for v, w in items]
+    tail = total * _TAIL.numerator  # a mass m is under _TAIL when m * den < tail
+    first, low_mass = 0, 0
+    while (low_mass + items[first][1]) * _TAIL.denominator < tail:
         low_mass += items[first][1]
         first += 1
-    last, high_mass = len(items) - 1, Fraction(0)
-    while high_mass + items[last][1] < _TAIL:
+    last, high_mass = len(items) - 1, 0
+    while (high_mass + items[last][1]) * _TAIL.denominator < tail:
         high_mass += items[last][1]
         last -= 1
-    rows = [(f"<={items[first - 1][0]}", low_mass)] if first else []
+    rows = [(f"<={items[first - 1][0]}", Fraction(low_mass, total))] if first else []
     low, high = items[first][0], items[last][0]
     body_rows = max_rows - len(rows) - (last < len(items) - 1)
     step = -(-(high - low + 1) // body_rows)
-    for start in range(low, high + 1, step):
+    masses = [0] * -(-(high - low + 1) // step)
+    for v, w in items[first : last + 1]:  # one pass: the range may be far wider than the totals
+        masses[(v - low) // step] += w
+    for i, mass in enumerate(masses):
+        start = low + i * step
         stop = min(start + step - 1, high)
-        p = sum((probabilities.get(v, Fraction(0)) for v in range(start, stop + 1)), Fraction(0))
-        rows.append((f"{start}-{stop}" if stop > start else str(start), p))
+        rows.append((f"{start}-{stop}" if stop > start else str(start), Fraction(mass, total)))
     if last < len(items) - 1:
-        rows.append((f">={items[last + 1][0]}", high_mass))
+        rows.append((f">={items[last + 1][0]}", Fraction(high_mass, total)))
     return rows

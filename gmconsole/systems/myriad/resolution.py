@@ -25,9 +25,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from gmconsole.engine.checks import CheckRequest, CheckResult, Die, Modifier, Odds
 from gmconsole.systems.myriad import data
@@ -45,8 +44,11 @@ from gmconsole.systems.myriad.switches import (
 )
 
 
-@dataclass(frozen=True)
-class ModifierItem:
+class ModifierItem(NamedTuple):
+    """One itemised modifier. This module's records are NamedTuples rather than frozen
+    dataclasses: the first odds of a session import this module, and a NamedTuple costs a third
+    of a dataclass to define (no generated methods to compile)."""
+
     label: str
     value: int
     situational: bool = False
@@ -62,8 +64,7 @@ def modifier_items(extra: Mapping[str, Any]) -> tuple[ModifierItem, ...]:
     return tuple(items)
 
 
-@dataclass(frozen=True)
-class TestSpec:
+class TestSpec(NamedTuple):
     """A parsed request: which statistic and skill, with what modifiers and burns."""
 
     stat: str

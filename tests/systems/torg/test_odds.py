@@ -57,3 +57,66 @@ def test_exact_chance_matches_simulation(kwargs):
             r = r.extra_roll("possibility", rng=rng)
         hits += kwargs["value"] + r.bonus >= kwargs["difficulty"]
     assert abs(hits / n - float(c.success)) < 0.01
+
+
+def _by_paths(cap, *, possibility_rated=True, skilled=True, up=False, stymied=False, below=None):
+    """The final-roll distribution by following every die one path at a time (independent of
+    odds.py's lowest-roll-first sweep): a roll-again face chains, a pending stymie eats the first
+    one, "up" adds a second chain, a Possibility a floored one when the roll is below `below`."""
+    from functools import cache
+
+    from gmconsole.systems.torg.dice import roll_again_faces
+
+    if up and stymied:
+        up = stymied = False
+    again = roll_again_faces(possibility_rated=possibility_rated, skilled=skilled)
+
+    @cache
+    def chain(v, pending, floor):
+        if v >= cap:
+            return {(v, pending): Fraction(1)}
+        out = {}
+        for face in range(1, 21):
+            w = min(v + (max(face, 10) if floor else face), cap)
+            if face in again and w < cap and not pending:
+                ends = chain(w, False, False)
+            else:
+                ends = {(w, pending and not (face in again and w < cap)): Fraction(1)}
+            for key, p in ends.items():
+                out[key] = out.get(key, 0) + p / 20
+        return out
+
+    def then(dist, step):
+        out = {}
+        for (v, pending), p in dist.items():
+            for key, q in step(v, pending).items():
+                out[key] = out.get(key, 0) + p * q
+        return out
+
+    dist = chain(0, stymied, False)
+    if up:
+        dist = then(dist, lambda v, pending: chain(v, pending, False))
+    if below is not None:
+        def spend(v, pending):
+            if v >= below:
+                return {(v, pending): Fraction(1)}
+            return {(v, False): Fraction(1)} if pending else chain(v, False, True)
+
+        dist = then(dist, spend)
+    final = {}
+    for (v, _), p in dist.items():
+        final[v] = final.get(v, 0) + p
+    return final
+
+
+@pytest.mark.parametrize("cap", [1, 10, 11, 21, 41])
+@pytest.mark.parametrize(
+    "flags",
+    [{}, {"skilled": False}, {"possibility_rated": False}, {"up": True}, {"stymied": True},
+     {"up": True, "stymied": True}, {"stymied": True, "skilled": False}],
+)
+@pytest.mark.parametrize("below", [None, 0, 15, "cap"])
+def test_distribution_matches_following_every_path(cap, flags, below):
+    below = cap if below == "cap" else below
+    got = final_roll_distribution(cap, possibility_if_below=below, **flags)
+    assert got == _by_paths(cap, below=below, **flags)
