@@ -30,6 +30,9 @@ from gmconsole.store.problems import FileProblem, Problem, display_path, error_t
 
 def drop_none(value: Any) -> Any:
     """A copy without None anywhere (TOML has no null): dict entries and list items go."""
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or kind is float:  # most values: no ABC check
+        return value
     if isinstance(value, Mapping):
         return {str(k): drop_none(v) for k, v in value.items() if v is not None}
     if isinstance(value, list | tuple):

@@ -43,10 +43,20 @@ from gmconsole.store.problems import FileProblem, Problem, display_path, error_t
 LOG_DIR = "log"
 
 
+_AS_IS = frozenset({str, int, float, bool, type(None)})
+
+
 def plain(value: Any) -> Any:
     """Plain TOML types for anything a result object may hold (dataclasses, tuples, fractions,
     enums, pydantic models), so events serialise the same everywhere. TOML's own types (dates
     and times, infinite floats) are kept as they are: a JSON detour would lose them."""
+    kind = type(value)  # the common types first, by exact type: an event at a 500-fighter round
+    if kind in _AS_IS:  # end holds 30,000 values, and isinstance against Mapping (an ABC) was
+        return value  # most of the time its text took
+    if kind is dict:
+        return {str(k): plain(v) for k, v in value.items()}
+    if kind is list:
+        return [plain(v) for v in value]
     if isinstance(value, BaseModel):
         return plain(value.model_dump())
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
