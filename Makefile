@@ -27,7 +27,7 @@ run: $(STAMP)
 reset-demo:
 	rm -rf .play/$(DEMO)
 
-# The suite writes bytecode even where PYTHONDONTWRITEBYTECODE is set (CI sets it): without it,
+# The suite writes bytecode even when the environment sets PYTHONDONTWRITEBYTECODE: without it,
 # each of the two workers and every console the tests start compiled the whole package from
 # source, and pytest rewrote every test's asserts again (a fresh clone's suite: 165 s -> 151 s).
 test: $(STAMP)
