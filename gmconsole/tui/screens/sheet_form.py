@@ -348,7 +348,7 @@ class SheetForm(ModalScreen[SheetEdit | None]):
         box.display, one.display = many, not many
         if many:
             box.load_text(text)
-            box.move_cursor(box.document.end)
+            box.move_cursor((0, 0))  # its first lines in sight; Down walks them, Tab leaves
             box.focus()
         else:
             chosen = spec.kind in ("choice", "bool")
