@@ -30,30 +30,36 @@ def campaign(tmp_path: Path, system_id: str) -> Session:
 
 
 @pytest.mark.parametrize("system_id", system_ids())
-@pytest.mark.parametrize("size", [(40, 30), (110, 30)])
-async def test_roster_draws_every_track_of_the_system(tmp_path: Path, system_id: str, size: tuple) -> None:
+async def test_roster_draws_every_track_of_the_system(tmp_path: Path, system_id: str) -> None:
     session = campaign(tmp_path, system_id)
     views = session.system.tracks(session.system.parse_sheet(session.roster["kai"].sheet))
     app = PaneHost(session, RosterPane())
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        row = next(r.text.plain for r in app.pane.list.rows if r.key == "r:kai")
-        width = app.pane.list.scrollable_content_region.width - 2  # the cursor gutter
-        lines = row.splitlines()[1 : 1 + len(views)]  # the tracks under the name, in the book's order
-        for view, line in zip(views, lines, strict=True):
-            assert len(line) <= width, f"{line!r} is cut off at {width}"
-            assert line.strip().startswith(view.name[:3]), (view.name, line)
-            if view.kind == "boxes":
-                free = view.maximum - view.value
-                assert (
-                    line.count("[x]") == view.value
-                    or f"[{'x' * view.value}{'.' * free}]" in line
-                    or f"{free}/{view.maximum} left" in line
-                ), line
-            elif view.kind == "levels":
-                assert f"[{view.labels[view.value].upper()}]" in line, line
-            else:
-                assert f"{view.value}/{view.maximum}" in line, line
+    async with app.run_test(size=(40, 30)) as pilot:
+        for size in ((40, 30), (110, 30)):  # a narrow column, then zoomed
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            tracks_fit(app, views)
+
+
+def tracks_fit(app: PaneHost, views: list) -> None:
+    """Each track on its own line under the name, drawn the book's way, within the column."""
+    row = next(r.text.plain for r in app.pane.list.rows if r.key == "r:kai")
+    width = app.pane.list.scrollable_content_region.width - 2  # the cursor gutter
+    lines = row.splitlines()[1 : 1 + len(views)]  # the tracks under the name, in the book's order
+    for view, line in zip(views, lines, strict=True):
+        assert len(line) <= width, f"{line!r} is cut off at {width}"
+        assert line.strip().startswith(view.name[:3]), (view.name, line)
+        if view.kind == "boxes":
+            free = view.maximum - view.value
+            assert (
+                line.count("[x]") == view.value
+                or f"[{'x' * view.value}{'.' * free}]" in line
+                or f"{free}/{view.maximum} left" in line
+            ), line
+        elif view.kind == "levels":
+            assert f"[{view.labels[view.value].upper()}]" in line, line
+        else:
+            assert f"{view.value}/{view.maximum}" in line, line
 
 
 @pytest.mark.parametrize("system_id", system_ids())
@@ -73,10 +79,7 @@ async def test_test_dialog_opens_for_every_system(tmp_path: Path, system_id: str
 
 
 @pytest.mark.parametrize("system_id", system_ids())
-@pytest.mark.parametrize("size", [(40, 40), (110, 30)])
-async def test_roster_detail_shows_the_systems_sheet_lines(
-    tmp_path: Path, system_id: str, size: tuple
-) -> None:
+async def test_roster_detail_shows_the_systems_sheet_lines(tmp_path: Path, system_id: str) -> None:
     session = campaign(tmp_path, system_id)
     system = session.system
     sheet = system.parse_sheet(session.roster["kai"].sheet)
@@ -87,16 +90,18 @@ async def test_roster_detail_shows_the_systems_sheet_lines(
         (k, v) for k, v in system.sheet_lines(sheet) if k.lower() not in tracks and (k, v) != ("Name", "Kai")
     ]
     app = PaneHost(session, RosterPane())
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        lst = app.pane.list
-        row = next(r.text.plain for r in lst.rows if r.key == "r:kai")
-        width = lst.scrollable_content_region.width - 2
-        assert all(len(line) <= width for line in row.splitlines()), row
-        flat = " ".join(row.split())
-        for label, value in pairs:
-            assert label in flat, (label, row)
-            assert " ".join(value.split()) in flat or value in row, (value, row)
+    async with app.run_test(size=(40, 40)) as pilot:
+        for size in ((40, 40), (110, 30)):  # one console, resized: wrapped narrow, then wide
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            lst = app.pane.list
+            row = next(r.text.plain for r in lst.rows if r.key == "r:kai")
+            width = lst.scrollable_content_region.width - 2
+            assert all(len(line) <= width for line in row.splitlines()), (size, row)
+            flat = " ".join(row.split())
+            for label, value in pairs:
+                assert label in flat, (label, row)
+                assert " ".join(value.split()) in flat or value in row, (value, row)
 
 
 async def test_torg_roster_detail_names_the_cards_in_hand_and_pool(tmp_path: Path) -> None:
