@@ -314,8 +314,9 @@ def test_points_monotone(v) -> None:
     assert points_for(v) <= points_for(v + 1)
 
 
-def test_odds_are_exact_and_fast() -> None:
-    import time
+def test_odds_are_exact() -> None:
+    """(How fast is for `python -m gmconsole.bench odds`, not a timed unit test: a 50 ms limit
+    here failed on a loaded machine.)"""
     from fractions import Fraction
 
     from gmconsole.engine.checks import CheckRequest
@@ -323,9 +324,7 @@ def test_odds_are_exact_and_fast() -> None:
 
     system = get_system("mythmagica")
     sheet = system.new_sheet()
-    t = time.perf_counter()
     odds = system.odds(sheet, CheckRequest("attr:ST", difficulty=10))
-    assert time.perf_counter() - t < 0.05
     assert odds.success == Fraction(10, 19)  # 11-20 win, 10 ties and is re-rolled, 1-9 fail
     # empirical check with edges
     req = CheckRequest("attr:ST", difficulty=15, extra={"edges": 1})
