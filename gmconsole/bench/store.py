@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 OPEN_TARGET_S = 0.300
@@ -94,10 +95,9 @@ def round_end(tmp: Path, combatants: int) -> tuple[int, float]:
 def long_log(root: Path, events: int, *, per_session: bool) -> None:
     """A generic campaign with `events` rolls in its log: files of 1000 events each (the log's
     shape), or all in one file of one day (the shape it replaced)."""
-    from gmconsole.engine.events import Event, EventKind
     from gmconsole.store import Session
     from gmconsole.store.files import dump_toml
-    from gmconsole.store.log import LOG_FILE_EVENTS, event_text
+    from gmconsole.store.log import LOG_FILE_EVENTS
 
     Session.create(root, name="Long", system_id="generic").close()
     size = LOG_FILE_EVENTS if per_session else events
@@ -108,19 +108,23 @@ def long_log(root: Path, events: int, *, per_session: bool) -> None:
         header = dump_toml(
             {"schema_version": 2 if per_session else 1, **({"session": "bench"} if per_session else {})}
         )
-        body = "".join(
-            "\n"
-            + event_text(
-                Event(
-                    kind=EventKind.ROLL,
-                    text=f"roll {i}",
-                    time=f"2026-01-01T10:{i // 60 % 60:02d}:{i % 60:02d}Z",
-                    data={"expr": "1d20", "total": i % 20 + 1},
-                )
-            )
-            for i in chunk
-        )
+        body = rolls_text(chunk, lambda i: f"2026-01-01T10:{i // 60 % 60:02d}:{i % 60:02d}Z")
         (root / "log" / name).write_text(header + body, encoding="utf-8")
+
+
+def rolls_text(numbers: range, time_of: Callable[[int], str]) -> str:
+    """The `[[event]]` blocks of one roll per number, as a log file holds them."""
+    from gmconsole.engine.events import Event, EventKind
+    from gmconsole.store.log import event_text
+
+    return "".join(
+        "\n"
+        + event_text(
+            Event(kind=EventKind.ROLL, text=f"roll {i}", time=time_of(i),
+                  data={"expr": "1d20", "total": i % 20 + 1})
+        )
+        for i in numbers
+    )
 
 
 def open_in_child(root: Path) -> dict:
@@ -252,25 +256,14 @@ def load_campaign(root: Path, *, characters: int, encounters: int, events: int) 
 
 def long_log_events(root: Path, events: int) -> None:
     """`events` rolls in files of 1000, appended to the campaign's log."""
-    from gmconsole.engine.events import Event, EventKind
     from gmconsole.store.files import dump_toml
-    from gmconsole.store.log import LOG_FILE_EVENTS, event_text
+    from gmconsole.store.log import LOG_FILE_EVENTS
 
     header = dump_toml({"schema_version": 2, "session": "load"})
     for start in range(0, events, LOG_FILE_EVENTS):
         stamp = f"2025-{start // 30000 % 12 + 1:02d}-01T10-{start // 1000 % 60:02d}-00Z"
-        body = "".join(
-            "\n"
-            + event_text(
-                Event(
-                    kind=EventKind.ROLL,
-                    text=f"roll {i}",
-                    time=f"{stamp[:10]}T10:00:00Z",
-                    data={"expr": "1d20", "total": i % 20 + 1},
-                )
-            )
-            for i in range(start, min(events, start + LOG_FILE_EVENTS))
-        )
+        day = f"{stamp[:10]}T10:00:00Z"
+        body = rolls_text(range(start, min(events, start + LOG_FILE_EVENTS)), lambda _i, day=day: day)
         (root / "log" / f"{stamp}-load-{start // LOG_FILE_EVENTS + 1:03d}.toml").write_text(
             header + body, encoding="utf-8"
         )

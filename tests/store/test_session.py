@@ -485,13 +485,18 @@ def test_system_hooks_change_sheets_and_encounter_state_in_one_undoable_event(
     assert "rest" in fight.completions("re")
 
 
-def test_a_big_rounds_initiative_is_one_line_with_every_roll_in_its_data(tmp_path: Path) -> None:
-    s = Session.create(tmp_path / "big", name="Big", system_id="generic", rng=random.Random(3))
+def goblins_start(root: Path, count: int) -> tuple[Session, Event]:
+    """A generic campaign where `count` goblins start a fight: the session and its start event."""
+    s = Session.create(root, name="Goblins", system_id="generic", rng=random.Random(3))
     s.save_character("goblin", Character(name="Goblin", kind="creature", template=True,
                                          sheet={"hp": 5, "hp_max": 5, "initiative": 1}))
     s.execute("encounter Horde")
-    s.execute("add 30 goblin")
-    event = s.execute("start")
+    s.execute(f"add {count} goblin")
+    return s, s.execute("start")
+
+
+def test_a_big_rounds_initiative_is_one_line_with_every_roll_in_its_data(tmp_path: Path) -> None:
+    s, event = goblins_start(tmp_path / "big", 30)
     assert "initiative rolled for 30" in event.text and "rolls" not in event.text
     rolled = {r["who"] for r in event.data["initiative"]}  # ties roll off again: more rolls than goblins
     assert rolled == {f"goblin-{i}" for i in range(1, 31)}
@@ -501,12 +506,7 @@ def test_a_big_rounds_initiative_is_one_line_with_every_roll_in_its_data(tmp_pat
 
 def test_a_small_rounds_rolls_are_named_in_its_line_and_kept_once_in_its_data(tmp_path: Path) -> None:
     """Each roll used to be logged three times (the line, a notice, the initiative data)."""
-    s = Session.create(tmp_path / "small", name="Small", system_id="generic", rng=random.Random(3))
-    s.save_character("goblin", Character(name="Goblin", kind="creature", template=True,
-                                         sheet={"hp": 5, "hp_max": 5, "initiative": 1}))
-    s.execute("encounter Patrol")
-    s.execute("add 3 goblin")
-    event = s.execute("start")
+    s, event = goblins_start(tmp_path / "small", 3)
     assert all(f"Goblin {i} rolls" in event.text for i in (1, 2, 3))
     assert {r["who"] for r in event.data["initiative"]} >= {"goblin-1", "goblin-2", "goblin-3"}
     assert not [n for n in event.data["notices"] if n["kind"] == "initiative" and n.get("who")]
