@@ -298,13 +298,11 @@ class SheetForm(ModalScreen[SheetEdit | None]):
         typed = self._texts.get(line.path, "")
         shown = shown_text(spec, typed)
         text.append(shown if shown.strip() else "—", style="bold" if shown.strip() else "")
-        unreadable: list[FormIssue] = []
-        if typed.strip():
-            read_text(spec, typed, unreadable)  # marked as it is typed, not only on save
+        unreadable = _why_unreadable(spec, typed)  # marked as it is typed, not only on save
         if line.path in self._errors or unreadable:
             text.append("  ✗")
         if unreadable and line.path not in self._errors:
-            text.append(f" {unreadable[0].message}")
+            text.append(f" {unreadable}")
         return Row(text, key=line.key, indent=min(LABEL_WIDTH, len(label)))
 
     def _redraw_line(self, line: FormLine) -> None:
@@ -365,10 +363,9 @@ class SheetForm(ModalScreen[SheetEdit | None]):
         """What the editor is on and how to write it, or why what is typed cannot be read."""
         where = spec.label + (f" ({spec.hint})" if spec.hint else "")
         how = self._how(spec)
-        problems: list[FormIssue] = []
-        read_text(spec, text, problems)
-        if problems and text.strip():
-            return f"{where}: ✗ {problems[0].message}"
+        unreadable = _why_unreadable(spec, text)
+        if unreadable:
+            return f"{where}: ✗ {unreadable}"
         return f"{where}: {how}" if how else where
 
     @staticmethod
@@ -443,7 +440,7 @@ class SheetForm(ModalScreen[SheetEdit | None]):
     async def _clicked(self, event: FormList.Activated) -> None:
         line = self._by_key.get(event.key)
         if line is not None:
-            await self._do(line)
+            await self.do(line)
 
     def action_move(self, delta: int) -> None:
         """To the field or action `delta` lines up or down (the last field stays put)."""
@@ -458,7 +455,7 @@ class SheetForm(ModalScreen[SheetEdit | None]):
 
     async def action_activate(self) -> None:
         if self._bound is not None and self._bound.kind == "action":
-            await self._do(self._bound)
+            await self.do(self._bound)
 
     # ------------------------------------------------------------------ reading
 
@@ -610,10 +607,6 @@ class SheetForm(ModalScreen[SheetEdit | None]):
         """The form's add, remove and open lines (of one kind when given), top to bottom."""
         return [ln for ln in self._lines if ln.kind == "action" and (not kind or ln.action == kind)]
 
-    async def do(self, line: FormLine) -> None:
-        """What Enter on an action line does."""
-        await self._do(line)
-
     # ------------------------------------------------------------------ actions
 
     def action_save(self) -> None:
@@ -652,7 +645,8 @@ class SheetForm(ModalScreen[SheetEdit | None]):
     def _cancel_pressed(self) -> None:
         self.action_cancel()
 
-    async def _do(self, line: FormLine) -> None:
+    async def do(self, line: FormLine) -> None:
+        """What Enter on an action line does: open a closed block, add or remove an item."""
         spec = line.spec
         assert spec is not None
         if line.action == "open":
@@ -695,6 +689,14 @@ class SheetForm(ModalScreen[SheetEdit | None]):
         inside = [ln for ln in self._lines if ln.kind == "field" and ln.path[: len(then)] == then]
         near = [ln for ln in self._lines if ln.selectable and ln.path[: len(then)] == then]
         self._go((inside or near or [ln for ln in self._lines if ln.selectable])[0])
+
+
+def _why_unreadable(spec: FieldSpec, text: str) -> str:
+    """Why a field's typed text cannot be read ("" when it can, or when nothing is typed)."""
+    issues: list[FormIssue] = []
+    if text.strip():
+        read_text(spec, text, issues)
+    return issues[0].message if issues else ""
 
 
 def _blank(value: Any) -> bool:

@@ -18,9 +18,8 @@ class TextBox(InlineBindings, TextArea):
 
     def render_lines(self, crop: Region) -> list[Strip]:
         """Nothing until the widget's styles are set up: a box mounted while the screen
-        refreshes (the sheet form rebuilding a block) could be drawn a frame before its CSS
-        reached it, and TextArea then fails looking up its gutter style. The next frame
-        draws it whole."""
+        refreshes could be drawn a frame before its CSS reached it, and TextArea then fails
+        looking up its gutter style. The next frame draws it whole."""
         if "text-area--gutter" not in self._component_styles:
             return [Strip.blank(crop.width)] * crop.height
         return super().render_lines(crop)
