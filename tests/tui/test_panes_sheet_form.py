@@ -432,3 +432,39 @@ async def test_keys_walk_the_form_top_to_bottom_and_lines_show_what_is_typed(tmp
         await pilot.press("down")  # on its last line: on to the next field
         assert form.selected != ("sheet", "skills")
         assert app.focused is not form.query_one("#sheet-text")
+
+
+async def test_keys_typed_ahead_of_tab_and_f2_land_in_the_field_they_were_typed_in(tmp_path: Path) -> None:
+    """Over SSH, or from tmux, "2", Tab, "5", Tab, "3", F2 can arrive in one read. Tab and F2
+    were priority keys, so they moved (or saved) before the digits reached the editor: the 2
+    went into the next field. And a line was drawn when the editor said it changed, which came
+    after the move: the first field kept showing its old value."""
+    from textual import events
+
+    session = rich_session()
+    app = Host(session)
+    results: list[SheetEdit | None] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(SheetForm(session, "kai"), results.append)
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, SheetForm)
+        form.select(("sheet", "grace"))
+        await pilot.pause()
+        ahead = [("4", "4"), ("tab", None), ("y", "y"), ("tab", None)]
+        for key, character in ahead:
+            app._driver.send_message(events.Key(key, character))  # no waiting between keys
+        await pilot.pause()
+        assert form.text(("sheet", "grace")) == "4"
+        assert form.text(("sheet", "level")) == "y"
+        drawn = {r.key: r.text.plain for r in form.query_one("#sheet-body").rows if r.key}
+        assert drawn["field::sheet/grace"].rstrip().endswith("4")
+        assert "y  ✗" in drawn["field::sheet/level"]  # 'y' is no level: marked as typed
+        form.select(("sheet", "level"))
+        await pilot.pause()
+        for key, character in [("ctrl+a", None), ("ctrl+k", None), ("h", "h"), ("f2", None)]:
+            app._driver.send_message(events.Key(key, character))
+        await pilot.pause()
+    assert results and results[0] is not None
+    sheet = RichSheet.model_validate(results[0].character.sheet)
+    assert sheet.grace == 4 and sheet.level == "heroic"

@@ -155,9 +155,11 @@ class SheetForm(ModalScreen[SheetEdit | None]):
     CSS_PATH = "sheet_form.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", id="sheet.cancel"),
-        Binding("f2,ctrl+s", "save", "Save", priority=True, id="sheet.save"),
-        Binding("tab", "move(1)", "Next field", priority=True, show=False),
-        Binding("shift+tab", "move(-1)", "Previous field", priority=True, show=False),
+        # Not priority bindings: those run as a key arrives, before the characters typed ahead
+        # of it reach the editor, so "2" then Tab in one read typed the 2 into the next field.
+        Binding("f2,ctrl+s", "save", "Save", id="sheet.save"),
+        Binding("tab", "move(1)", "Next field", show=False),
+        Binding("shift+tab", "move(-1)", "Previous field", show=False),
         Binding("down", "move(1)", "Next field", show=False),
         Binding("up", "move(-1)", "Previous field", show=False),
         Binding("pagedown", "move(10)", "Page down", show=False),
@@ -387,24 +389,25 @@ class SheetForm(ModalScreen[SheetEdit | None]):
         return how
 
     def _flush(self) -> None:
-        """The editor's text into the line it is on (before it moves or the form is read)."""
+        """The editor's text into the line it is on, drawn there (before the editor moves or
+        the form is read). Keys typed just before a Tab are in the editor before the move, but
+        the editor says it changed only after it: the line is drawn here, not on that news."""
         line = self._bound
         if line is None or line.kind != "field" or not self.is_mounted:
             return
         spec = line.spec
         assert spec is not None
         editor_text = self._text_box.text if spec.kind in MULTILINE else self._input.value
-        self._texts[line.path] = editor_text
+        if self._texts.get(line.path) != editor_text:
+            self._texts[line.path] = editor_text
+            self._redraw_line(line)
 
     def _typed(self) -> None:
         line = self._bound
         if line is None or line.kind != "field" or line.spec is None:
             return
-        before = self._texts.get(line.path)
         self._flush()
         text = self._texts[line.path]
-        if text != before:
-            self._redraw_line(line)
         self.query_one("#sheet-editing", Static).update(self._editing_text(line.spec, text))
 
     @on(Input.Changed, "#sheet-input")

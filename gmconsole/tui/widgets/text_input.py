@@ -16,31 +16,45 @@ only the sheet form needs it). Once Textual ships the fix, they can go.
 from __future__ import annotations
 
 from textual import events
+from textual.dom import DOMNode
 from textual.widgets import Input
 
 
 class InlineBindings:
-    """Mixin for a text widget: run its own non-priority bindings inline in `_on_key`.
+    """Mixin for a text widget: run the non-priority bindings of the box, then of its
+    containers up to its screen, inline in `_on_key`.
 
     Priority bindings were checked by the app before the key reached the widget, and the
-    focused widget is the first namespace the app would try for the rest, so what runs is
-    what would have run: only the moment changes."""
+    focus chain (the box, then its ancestors) is the order the app would try for the rest, so
+    what runs is what would have run: only the moment changes. The containers' bindings come
+    after the box's own key handling (a text area's Enter inserts a line, not the screen's
+    Enter), and stop at the screen: the app's own keys are left to the app. Without them
+    inline, "2" then Tab in one read moved a form's field before the 2 was typed into it."""
 
     async def _on_key(self, event: events.Key) -> None:
-        if not event.is_printable and await self._run_own_binding(event.key):
+        if not event.is_printable and await self._run_binding(self, event.key):
             event.stop()
             event.prevent_default()
             return
         await super()._on_key(event)  # type: ignore[misc]
+        if event.is_printable or event._stop_propagation:
+            return
+        for node in self.ancestors:  # type: ignore[attr-defined]
+            if node is self.app:  # type: ignore[attr-defined]
+                return
+            if await self._run_binding(node, event.key):
+                event.stop()
+                event.prevent_default()
+                return
 
-    async def _run_own_binding(self, key: str) -> bool:
-        widget = self  # the mixin is only ever mixed into a Widget
-        bindings = widget._bindings.copy()  # type: ignore[attr-defined]
-        keymap = widget.app._keymap  # type: ignore[attr-defined]
+    async def _run_binding(self, node: DOMNode, key: str) -> bool:
+        """Run `node`'s first non-priority binding of `key` (with the user's keymap applied)."""
+        bindings = node._bindings.copy()
+        keymap = node.app._keymap
         if keymap:
             bindings.apply_keymap(keymap)
         for binding in bindings.key_to_bindings.get(key, ()):
-            if not binding.priority and await widget.app.run_action(binding.action, widget):  # type: ignore[attr-defined]
+            if not binding.priority and await node.app.run_action(binding.action, node):
                 return True
         return False
 
