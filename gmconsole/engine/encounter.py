@@ -31,6 +31,25 @@ Status = Literal["active", "held", "ready", "out"]
 """`held`: waiting to act later this round; `ready`: waiting for a trigger; `out`: not acting."""
 
 
+def without_plan(snapshot: dict[str, Any]) -> dict[str, Any]:
+    """An encounter's snapshot without what a turn order plans when a round begins: the
+    steps, the pointer and each combatant's initiative. A log may leave those out of a round's
+    change when the round's rolls are recorded with it (`Change.planned`)."""
+    out = {k: v for k, v in snapshot.items() if k not in ("steps", "pointer")}
+    fighters = out.get("combatants")
+    if isinstance(fighters, list):
+        out["combatants"] = [
+            {k: v for k, v in c.items() if k != "initiative"} if isinstance(c, dict) else c for c in fighters
+        ]
+    return out
+
+
+def begins_round(before: dict[str, Any], after: dict[str, Any]) -> bool:
+    """Whether two snapshots of an encounter are either side of a round beginning (or of one
+    taken back): their round numbers differ (0, the default, when a snapshot omits it)."""
+    return before.get("round", 0) != after.get("round", 0)
+
+
 class EncounterError(RulesError):
     """An encounter operation that cannot be done (unknown combatant, nothing to advance...)."""
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from gmconsole.engine.encounter import begins_round, without_plan
 from gmconsole.engine.errors import RulesError
 
 
@@ -37,30 +38,65 @@ class EventKind(StrEnum):
 class Change(BaseModel):
     """One entity's state before and after; None means it did not exist (created / deleted).
 
-    In memory a change holds both whole snapshots, which is what makes undo exact. The day's
-    log file keeps only `compact()`: the leaves that changed. A change read back from a log
-    has `diff` and no snapshots (the log is a record, not an undo stack).
+    In memory a change holds both whole snapshots, which is what makes undo exact. The log
+    keeps only `compact()`: the leaves that changed, each once. A change read back from a log
+    has those leaves and no snapshots (the log is a record, not an undo stack).
     """
 
     path: str
     before: dict[str, Any] | None = None
     after: dict[str, Any] | None = None
-    diff: dict[str, Any] | None = None
-    """Changed leaves by dotted key ("combatants.2.sheet.hp"), each {from, to}; a side that
-    did not exist is left out. Set on changes read from a log file."""
+    changed: dict[str, tuple[Any, Any]] | None = None
+    """Leaves both sides have, by dotted key ("combatants.2.sheet.hp"): [from, to]."""
+    added: dict[str, Any] | None = None
+    """Leaves only the after side has: their value."""
+    removed: dict[str, Any] | None = None
+    """Leaves only the before side had: their value."""
+    planned: bool = False
+    """The change began (or took back) a round, and the turn order's plan for it (the steps,
+    the pointer, each combatant's initiative) is left out of the leaves: it follows from the
+    round's initiative rolls, which the event's data holds, so a round end of a big fight
+    costs its rolls rather than every combatant and step written again."""
     created: bool = False
     deleted: bool = False
+
+    @property
+    def in_memory(self) -> bool:
+        """Whether it holds its snapshots (made this session) rather than a log's leaves."""
+        return self.before is not None or self.after is not None
 
     def inverted(self) -> Change:
         return Change(path=self.path, before=self.after, after=self.before)
 
     def compact(self) -> Change:
-        """What the log keeps: the changed leaves only (a created entity is all leaves)."""
+        """What the log keeps: the changed leaves only (a created entity is all leaves),
+        without a new round's plan (see `planned`)."""
+        if not self.in_memory:
+            return self
+        before, after = self.before or {}, self.after or {}
+        both = self.before is not None and self.after is not None
+        plan = both and self.path.startswith("encounters/") and begins_round(before, after)
+        if plan:
+            before, after = without_plan(before), without_plan(after)
+        changed: dict[str, tuple[Any, Any]] = {}
+        added: dict[str, Any] = {}
+        removed: dict[str, Any] = {}
+        for key, entry in leaf_diff(before, after).items():
+            old, new = entry.get("from"), entry.get("to")
+            if old is not None and new is not None:
+                changed[key] = (old, new)
+            elif new is not None:
+                added[key] = new
+            elif old is not None:
+                removed[key] = old
         return Change(
             path=self.path,
-            diff=self.diff if self.diff is not None else leaf_diff(self.before or {}, self.after or {}),
-            created=self.created or (self.before is None and self.after is not None),
-            deleted=self.deleted or (self.after is None and self.before is not None),
+            changed=changed or None,
+            added=added or None,
+            removed=removed or None,
+            planned=plan,
+            created=self.before is None and self.after is not None,
+            deleted=self.after is None and self.before is not None,
         )
 
 
@@ -153,7 +189,7 @@ class Event(BaseModel):
     def reversible(self) -> bool:
         """Whether undo can take it back: it changed something and still holds the snapshots
         (events read back from a log file only hold diffs)."""
-        return bool(self.changes) and all(c.diff is None for c in self.changes)
+        return bool(self.changes) and all(c.in_memory for c in self.changes)
 
     def compact(self) -> Event:
         """The event as the day's log keeps it: changes reduced to their changed leaves."""

@@ -18,24 +18,20 @@ files beside them.
 
 from __future__ import annotations
 
-import dataclasses
-import datetime as dt
-import enum
 import multiprocessing
 import os
 import sys
 import threading
 import time
-from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
-from fractions import Fraction
 from multiprocessing.context import BaseContext
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from gmconsole.engine.events import Event
+from gmconsole.store.event_toml import event_toml
 from gmconsole.store.files import append_text, dump_toml, line_of, quick_toml, read_toml
 from gmconsole.store.migrations import CURRENT, MigrationError, migrate
 from gmconsole.store.problems import FileProblem, Problem, display_path, error_text
@@ -43,46 +39,18 @@ from gmconsole.store.problems import FileProblem, Problem, display_path, error_t
 LOG_DIR = "log"
 
 
-_AS_IS = frozenset({str, int, float, bool, type(None)})
-
-
-def plain(value: Any) -> Any:
-    """Plain TOML types for anything a result object may hold (dataclasses, tuples, fractions,
-    enums, pydantic models), so events serialise the same everywhere. TOML's own types (dates
-    and times, infinite floats) are kept as they are: a JSON detour would lose them."""
-    kind = type(value)  # the common types first, by exact type: an event at a 500-fighter round
-    if kind in _AS_IS:  # end holds 30,000 values, and isinstance against Mapping (an ABC) was
-        return value  # most of the time its text took
-    if kind is dict:
-        return {str(k): plain(v) for k, v in value.items()}
-    if kind is list:
-        return [plain(v) for v in value]
-    if isinstance(value, BaseModel):
-        return plain(value.model_dump())
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, Mapping):
-        return {str(k): plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple | set | frozenset):
-        return [plain(v) for v in value]
-    if isinstance(value, enum.Enum):
-        return plain(value.value)
-    if isinstance(value, Fraction):
-        return str(value)
-    if value is None or isinstance(value, bool | int | float | str | dt.date | dt.time):
-        return value
-    return str(value)
+_HEAD = ("id", "kind", "text", "who", "time", "undoes")
 
 
 def event_text(event: Event) -> str:
     """The `[[event]]` block appended for one event: its changes as changed leaves only
-    (`Event.compact`), so a turn in a large encounter adds a few lines, not the encounter."""
-    dumped = event.compact().model_dump(exclude_none=True)
-    for change in dumped.get("changes", []):
-        for flag in ("created", "deleted"):
-            if not change.get(flag):
-                change.pop(flag, None)
-    return dump_toml({"event": [plain(dumped)]})
+    (`Event.compact`), so a turn in a large encounter adds a few lines, not the encounter;
+    a line per leaf and per row of data (`event_toml`). Built from the fields rather than a
+    `model_dump` of the event, which copied a 500-goblin round's rolls once more."""
+    dumped: dict[str, Any] = {k: v for k in _HEAD if (v := getattr(event, k)) is not None}
+    dumped["data"] = event.data
+    dumped["changes"] = [c.compact().model_dump(exclude_none=True) for c in event.changes]
+    return event_toml(dumped)
 
 
 LOG_FILE_EVENTS = 1000

@@ -16,7 +16,7 @@ from gmconsole.engine.errors import GmConsoleError
 
 Step = Callable[[dict[str, Any]], dict[str, Any]]
 
-CURRENT: dict[str, int] = {"campaign": 1, "character": 1, "encounter": 1, "log": 2, "tables": 1}
+CURRENT: dict[str, int] = {"campaign": 1, "character": 1, "encounter": 1, "log": 3, "tables": 1}
 """The version each file kind is written at."""
 
 _STEPS: dict[tuple[str, int], Step] = {}
@@ -123,3 +123,41 @@ def _tables_v0(data: dict[str, Any]) -> dict[str, Any]:
 @migration("log", 1)
 def _log_v1(data: dict[str, Any]) -> dict[str, Any]:
     return {"session": "", **data}
+
+
+# ---------------------------------------------------------------------- log v2 -> v3
+# v2 wrote each changed leaf as a table of its own under `diff` (`[event.changes.diff."k"]`
+# with `from` and `to`), four lines a leaf, and a round's change repeated its whole plan. v3
+# sorts the leaves into `changed` ([from, to]), `added` and `removed`, a line each, and may
+# mark a round's change `planned` (see `gmconsole.engine.events.Change`). A v2 file is read as
+# it is and its leaves sorted on the way in; nothing is rewritten.
+
+
+def _sorted_leaves(change: Any) -> Any:
+    if not isinstance(change, dict) or not isinstance(change.get("diff"), dict):
+        return change
+    out = {k: v for k, v in change.items() if k != "diff"}
+    for key, entry in change["diff"].items():
+        if not isinstance(entry, dict):
+            return change  # not v2's shape: left as it is
+        if "from" in entry and "to" in entry:
+            out.setdefault("changed", {})[key] = [entry["from"], entry["to"]]
+        elif "to" in entry:
+            out.setdefault("added", {})[key] = entry["to"]
+        elif "from" in entry:
+            out.setdefault("removed", {})[key] = entry["from"]
+    return out
+
+
+def _event_v2(event: Any) -> Any:
+    if not isinstance(event, dict) or not isinstance(event.get("changes"), list):
+        return event
+    return {**event, "changes": [_sorted_leaves(c) for c in event["changes"]]}
+
+
+@migration("log", 2)
+def _log_v2(data: dict[str, Any]) -> dict[str, Any]:
+    events = data.get("event")
+    if not isinstance(events, list):
+        return dict(data)
+    return {**data, "event": [_event_v2(e) for e in events]}

@@ -26,10 +26,11 @@ from gmconsole.engine.names import unsafe_character
 from gmconsole.store import commands
 from gmconsole.store.chronicle import ChronicleIntents
 from gmconsole.store.encounter_ops import EncounterIntents
+from gmconsole.store.event_toml import plain
 from gmconsole.store.exchange import ExchangeIntents
 from gmconsole.store.folder import CAMPAIGN_FILE, load_campaign_file, load_folder, system_reference_tables
 from gmconsole.store.lock import CampaignLock
-from gmconsole.store.log import LOG_PAGE, LogPages, LogWriter, plain
+from gmconsole.store.log import LOG_PAGE, LogPages, LogWriter
 from gmconsole.store.roster_ops import RosterIntents
 from gmconsole.store.state import Target
 

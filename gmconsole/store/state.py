@@ -22,9 +22,9 @@ from gmconsole.engine.errors import GmConsoleError, RulesError
 from gmconsole.engine.events import Change, Event, EventKind, History
 from gmconsole.engine.roster import Character
 from gmconsole.engine.turn_order import RoundContext, TurnOrder
-from gmconsole.store.files import drop_none
+from gmconsole.store.event_toml import plain
 from gmconsole.store.folder import write_entity
-from gmconsole.store.log import LogWriter, plain
+from gmconsole.store.log import LogWriter
 from gmconsole.store.models import Campaign, file_of_path, from_snapshot, snapshot
 from gmconsole.store.problems import Problem, ReadOnlyError, error_text
 from gmconsole.store.sharing import SnapshotPool
@@ -313,7 +313,7 @@ class SessionState:
 
         Its data is normalised first (plain types, None dropped) so the event in memory equals
         the one a later session reads back from the file."""
-        event.data = drop_none(plain(event.data))
+        event.data = plain(event.data)
         try:
             self.log_writer.append(event)
         except OSError as exc:

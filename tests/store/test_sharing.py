@@ -53,7 +53,7 @@ def test_turns_in_a_big_encounter_keep_only_what_changed(tmp_path: Path) -> None
         same = [x is y for x, y in zip(a.after["combatants"], b.after["combatants"], strict=True)]
         assert same.count(False) == 1  # only goblin 5 is a new entry
         assert all(x is y for x, y in zip(a.after["combatants"], b.before["combatants"], strict=True))
-        assert b.compact().diff == {"combatants.4.sheet.hp": {"from": 7, "to": 5}}
+        assert b.compact().changed == {"combatants.4.sheet.hp": (7, 5)}
         s.undo()
         s.undo()
         assert s.encounter is not None and s.encounter.model_dump() == start
