@@ -10,6 +10,7 @@ from the future becomes a `Problem` (`path:line: what is wrong`), the file is re
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -21,7 +22,13 @@ from gmconsole.engine.errors import GmConsoleError
 from gmconsole.engine.roster import Character
 from gmconsole.store.files import atomic_write, line_of, read_toml, validation_problems
 from gmconsole.store.migrations import MigrationError, migrate
-from gmconsole.store.models import Campaign, dump_entity, file_of_path, kind_of_path, parse_entity
+from gmconsole.store.models import (
+    Campaign,
+    dump_snapshot,
+    file_of_path,
+    kind_of_path,
+    parse_entity,
+)
 from gmconsole.store.problems import CampaignError, FileProblem, Problem, display_path
 from gmconsole.systems import get_system
 
@@ -256,13 +263,13 @@ def campaign_tables(root: Path) -> tuple[list[Table], list[Problem]]:
     return tables, problems
 
 
-def write_entity(
-    root: Path, entity_path: str, model: BaseModel | None, writer: BlockWriter | None = None
+def write_snapshot(
+    root: Path, entity_path: str, snap: Mapping[str, Any] | None, writer: BlockWriter | None = None
 ) -> None:
-    """Save one entity atomically, or delete its file when `model` is None (`writer`: see
-    `dump_entity`)."""
+    """Save one entity atomically from its `snapshot` (which the session already holds), or
+    delete its file when `snap` is None. `writer`: see `dump_entity`."""
     path = root / file_of_path(entity_path)
-    if model is None:
+    if snap is None:
         path.unlink(missing_ok=True)
         return
-    atomic_write(path, dump_entity(model, kind_of_path(entity_path), writer))
+    atomic_write(path, dump_snapshot(snap, kind_of_path(entity_path), writer))

@@ -19,6 +19,7 @@ from gmconsole.engine.roster import Character
 from gmconsole.store.files import dump_toml, line_of, validation_problems
 from gmconsole.store.migrations import CURRENT, MigrationError, migrate
 from gmconsole.store.problems import FileProblem, Problem
+from gmconsole.store.sharing import table_list
 from gmconsole.store.toml_blocks import BlockWriter
 
 
@@ -96,9 +97,21 @@ def full_dump(model: BaseModel) -> dict[str, Any]:
     return model.model_dump(exclude_none=True)
 
 
-def from_snapshot(entity_path: str, data: Mapping[str, Any]) -> Entity:
+def from_snapshot(
+    entity_path: str, data: Mapping[str, Any], reuse: Mapping[int, BaseModel] | None = None
+) -> Entity:
+    """The model of an entity's snapshot, validated. `reuse` maps entries of the snapshot's
+    lists of tables (by `id`) to models already validated from those very objects: they go in
+    as they are, so a turn in a 500-goblin encounter validates the two combatants it changed,
+    not all 500 (pydantic takes a model instance for a model field without validating it
+    again)."""
     model = MODEL_OF_KIND[kind_of_path(entity_path)]
-    return model.model_validate(dict(data))  # type: ignore[return-value]
+    doc = dict(data)
+    if reuse:
+        for key, value in doc.items():
+            if table_list(value):
+                doc[key] = [reuse.get(id(entry), entry) for entry in value]
+    return model.model_validate(doc)  # type: ignore[return-value]
 
 
 def dump_entity(model: BaseModel, kind: str, writer: BlockWriter | None = None) -> str:
@@ -106,7 +119,12 @@ def dump_entity(model: BaseModel, kind: str, writer: BlockWriter | None = None) 
 
     A `writer` kept for the file gives the same text, re-rendering only the `[[combatants]]`
     and `[[steps]]` blocks that changed since it last wrote that file."""
-    doc = {"schema_version": CURRENT[kind], **snapshot(model)}
+    return dump_snapshot(snapshot(model), kind, writer)
+
+
+def dump_snapshot(snap: Mapping[str, Any], kind: str, writer: BlockWriter | None = None) -> str:
+    """`dump_entity` of the model whose `snapshot` is `snap`."""
+    doc = {"schema_version": CURRENT[kind], **snap}
     return dump_toml(doc) if writer is None else writer.dumps(doc)
 
 

@@ -85,6 +85,7 @@ class Session(EncounterIntents, RosterIntents, ExchangeIntents, ChronicleIntents
         self._turn_order = self.system.turn_order(self.options)
         self._writers = {}
         self._pools = {}
+        self._current = {}
 
     # ------------------------------------------------------------------ open / close
 

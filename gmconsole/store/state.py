@@ -23,11 +23,11 @@ from gmconsole.engine.events import Change, Event, EventKind, History
 from gmconsole.engine.roster import Character
 from gmconsole.engine.turn_order import RoundContext, TurnOrder
 from gmconsole.store.event_toml import plain
-from gmconsole.store.folder import write_entity
+from gmconsole.store.folder import write_snapshot
 from gmconsole.store.log import LogWriter
 from gmconsole.store.models import Campaign, file_of_path, from_snapshot, snapshot
 from gmconsole.store.problems import Problem, ReadOnlyError, error_text
-from gmconsole.store.sharing import SnapshotPool
+from gmconsole.store.sharing import SnapshotPool, table_list
 from gmconsole.store.toml_blocks import BlockWriter
 from gmconsole.systems.base import GameSystem, Scene
 
@@ -84,8 +84,7 @@ class Draft:
         would change `before` too, and undo would not put it back."""
         if path not in self.models:
             current = self._state.entity(path)
-            snap = None if current is None else snapshot(current)
-            self.before[path] = self._state.pool(path).share(snap)
+            self.before[path] = self._state.current_snapshot(path)
             self.models[path] = None if current is None else from_snapshot(path, snapshot(current))
         return self.models[path]
 
@@ -134,6 +133,8 @@ class SessionState:
     _writers: dict[str, BlockWriter]
     """Per entity path, the TOML blocks last written to its file (see `toml_blocks`)."""
     _pools: dict[str, SnapshotPool]
+    _current: dict[str, tuple[BaseModel, dict[str, Any]]]
+    """Per entity path, the model in memory and its shared snapshot (see `current_snapshot`)."""
 
     # ------------------------------------------------------------------ reading
 
@@ -276,11 +277,7 @@ class SessionState:
         """Turn a finished draft into a saved, logged, undoable event (see module docstring)."""
         changes: list[Change] = []
         for path, model in draft.models.items():
-            if path in draft.before:
-                before = draft.before[path]
-            else:
-                current = self.entity(path)
-                before = self.pool(path).share(None if current is None else snapshot(current))
+            before = draft.before[path] if path in draft.before else self.current_snapshot(path)
             after = self.pool(path).share(None if model is None else snapshot(model))
             if before != after:
                 changes.append(Change(path=path, before=before, after=after))
@@ -329,20 +326,53 @@ class SessionState:
                     f"{file_of_path(change.path)} could not be read when the campaign opened; "
                     "fix it by hand (see problems) and reopen before changing it"
                 )
-        models = [(c, None if c.after is None else from_snapshot(c.path, c.after)) for c in changes]
+        models = [(c, None if c.after is None else self._validated(c.path, c.after)) for c in changes]
         done: list[Change] = []
         try:
-            for change, model in models:
-                write_entity(self.path, change.path, model, self._writer(change.path))
+            for change, _model in models:
+                write_snapshot(self.path, change.path, change.after, self._writer(change.path))
                 done.append(change)
         except OSError as exc:
             for change in reversed(done):  # best effort: put back what was already written
-                before = None if change.before is None else from_snapshot(change.path, change.before)
-                write_entity(self.path, change.path, before, self._writer(change.path))
+                write_snapshot(self.path, change.path, change.before, self._writer(change.path))
             failed = file_of_path(changes[len(done)].path)
             raise StoreError(f"could not save {failed}: {exc}") from exc
         for change, model in models:
             self._put(change.path, model)
+            if model is None:
+                self._current.pop(change.path, None)
+            else:
+                self._current[change.path] = (model, change.after)
+
+    def current_snapshot(self, path: str) -> dict[str, Any] | None:
+        """The snapshot of an entity as it is in memory, shared through its pool: the one it
+        was saved from when this session made it (a turn then neither dumps the encounter again
+        for its `before` nor compares its entries afresh), else dumped now."""
+        model = self.entity(path)
+        if model is None:
+            return None
+        known = self._current.get(path)
+        if known is not None and known[0] is model:
+            return known[1]
+        snap = self.pool(path).share(snapshot(model))
+        assert snap is not None
+        self._current[path] = (model, snap)
+        return snap
+
+    def _validated(self, path: str, snap: dict[str, Any]) -> BaseModel:
+        """The model of a snapshot about to be saved, validated (what the engine did to its
+        working copy is checked before anything is written). The entries it shares with the
+        snapshot of the model in memory were validated when that model was: their models are
+        reused (`from_snapshot`), so a turn validates what it changed."""
+        known = self._current.get(path)
+        reuse: dict[int, BaseModel] = {}
+        if known is not None and known[0] is self.entity(path):
+            model, prev = known
+            for key, value in prev.items():
+                subs = getattr(model, key, None)
+                if table_list(value) and isinstance(subs, list) and len(subs) == len(value):
+                    reuse.update(zip(map(id, value), subs, strict=True))
+        return from_snapshot(path, snap, reuse)
 
     def _writer(self, path: str) -> BlockWriter:
         writer = self._writers.get(path)

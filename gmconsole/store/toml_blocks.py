@@ -52,11 +52,15 @@ class BlockWriter:
 
     def __init__(self) -> None:
         self._blocks: dict[tuple[str, Hashable], _Block] = {}
+        self._seen: dict[tuple[str, int], tuple[object, Hashable]] = {}
+        """The last document's entries by identity: a session's snapshots share the entries
+        that did not change (`sharing`), so those need neither a fingerprint nor a render."""
 
     def dumps(self, data: Mapping[str, Any]) -> str:
         """Exactly `dump_toml(data)`, cheaper when most array-of-tables entries are unchanged."""
         lists: dict[str, list[_Block]] = {}
         kept: dict[tuple[str, Hashable], _Block] = {}
+        seen: dict[tuple[str, int], tuple[object, Hashable]] = {}
         for key, value in data.items():
             if type(key) is not str or "\r" in key:
                 return dump_toml(data)
@@ -64,13 +68,16 @@ class BlockWriter:
                 continue
             blocks = lists[key] = []
             for entry in value:
-                fp = (key, fingerprint(entry))
+                same = self._seen.get((key, id(entry)))
+                fp = same[1] if same is not None and same[0] is entry else (key, fingerprint(entry))
                 block = kept.get(fp) or self._blocks.get(fp)
                 if block is None:
                     block = _render(entry, format_key_part(key))
                 kept[fp] = block
+                seen[(key, id(entry))] = (entry, fp)
                 blocks.append(block)
         self._blocks = kept
+        self._seen = seen
         if any(b.has_cr for bs in lists.values() for b in bs) or any(
             all(b.inline for b in bs) for bs in lists.values()
         ):

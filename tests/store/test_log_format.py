@@ -69,7 +69,8 @@ def test_a_round_end_logs_its_rolls_and_not_its_plan(tmp_path: Path) -> None:
 def test_a_round_end_costs_its_rolls_whatever_the_fight(tmp_path: Path) -> None:
     """Proportional to what changed: each more roll (a goblin's, or a tie's roll-off) adds its
     line, 60 to 90 bytes, and nothing else grows with the fight."""
-    (small, small_bytes), (big, big_bytes) = _round_end(_goblins(tmp_path, 10)), _round_end(_goblins(tmp_path, 50))
+    small, small_bytes = _round_end(_goblins(tmp_path, 10))
+    big, big_bytes = _round_end(_goblins(tmp_path, 50))
     rolls = len(big.data["initiative"]) - len(small.data["initiative"])
     assert rolls >= 40
     assert (big_bytes - small_bytes) / rolls < 95
@@ -127,7 +128,8 @@ def test_a_log_from_before_the_leaves_were_sorted_still_reads(tmp_path: Path) ->
 def test_each_leaf_and_each_row_is_one_line() -> None:
     change = Change(path="roster/ayla", before={"hp": 5, "tags": ["a"]}, after={"hp": 2, "x": {"y": 1}})
     event = Event(kind=EventKind.DAMAGE, text="t", data={"rows": [{"a": 1}, {"b": [1, 2]}]}, changes=[change])
-    dumped = event.model_dump(exclude_none=True) | {"changes": [change.compact().model_dump(exclude_none=True)]}
+    compact = [change.compact().model_dump(exclude_none=True)]
+    dumped = event.model_dump(exclude_none=True) | {"changes": compact}
     text = event_toml(dumped)
     assert "    { a = 1 },\n    { b = [1, 2] },\n" in text
     assert "[event.changes.changed]\nhp = [5, 2]\n" in text
@@ -147,7 +149,9 @@ scalars = (
     | st.datetimes(timezones=st.just(dt.UTC))
 )
 values = st.recursive(
-    scalars, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(keys, inner, max_size=3), max_leaves=10
+    scalars,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(keys, inner, max_size=3),
+    max_leaves=10,
 )
 
 

@@ -6,9 +6,15 @@ import datetime as dt
 import random
 from pathlib import Path
 
+import pytest
+from pydantic import ValidationError
+
+from gmconsole.engine.events import EventKind
 from gmconsole.engine.roster import Character
 from gmconsole.store import Session
 from gmconsole.store.sharing import SnapshotPool, fingerprint
+from gmconsole.store.state import Draft
+from tests.store.conftest import file_snapshot
 
 
 def test_identical_entries_are_shared_and_the_snapshot_is_not_changed() -> None:
@@ -57,3 +63,25 @@ def test_turns_in_a_big_encounter_keep_only_what_changed(tmp_path: Path) -> None
         s.undo()
         s.undo()
         assert s.encounter is not None and s.encounter.model_dump() == start
+
+
+def test_a_turn_validates_what_it_changed_and_still_refuses_a_bad_change(tmp_path: Path) -> None:
+    """Saving reuses the validated models of the entries a change shares with the encounter in
+    memory; a changed entry is validated, so a bad value is refused and nothing is written."""
+    with Session.create(tmp_path / "c", name="C", system_id="generic", rng=random.Random(1)) as s:
+        s.save_character("goblin", Character(name="Goblin", kind="creature", template=True, sheet={"hp": 7}))
+        s.execute("encounter Horde")
+        s.add_combatant("goblin", 30)
+        s.start_encounter()
+        s.next_turn()
+        kept = s.encounter.combatants[5]
+        s.damage("goblin-1", 2)
+        assert s.encounter.combatants[5] is kept  # the untouched goblins were not validated again
+        assert s.encounter.get("goblin-1").sheet["hp"] == 5
+        before = file_snapshot(s.path)
+        draft = Draft(s)
+        draft.encounter().combatants[7].initiative = 10**9  # beyond what the model allows
+        with pytest.raises(ValidationError, match="initiative"):
+            s.commit(draft, EventKind.TURN, "a bad turn")
+        assert file_snapshot(s.path) == before
+        assert s.encounter.combatants[7].initiative != 10**9

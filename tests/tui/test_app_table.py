@@ -213,7 +213,7 @@ async def test_test_dialog_rolls_for_the_selected_combatant(campaign: Path) -> N
 async def test_a_failed_save_is_shown_in_words(campaign: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import gmconsole.store.state as state
 
-    write = state.write_entity
+    write = state.write_snapshot
 
     def disk_full(*args: object) -> None:
         raise OSError(28, "No space left on device")
@@ -221,13 +221,13 @@ async def test_a_failed_save_is_shown_in_words(campaign: Path, monkeypatch: pyte
     app = make_app(campaign)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        monkeypatch.setattr(state, "write_entity", disk_full)
+        monkeypatch.setattr(state, "write_snapshot", disk_full)
         await pilot.press("s")
         await pilot.pause()
         text = screen_text(app)
         assert "NOT SAVED ✗" in text.splitlines()[0] and "✗ could not save encounters/ambush.toml" in text
         assert app.session.encounter.round == 0  # nothing changed
-        monkeypatch.setattr(state, "write_entity", write)
+        monkeypatch.setattr(state, "write_snapshot", write)
         await pilot.press("s")
         await pilot.pause()
         assert "saved ✓" in screen_text(app) and app.session.encounter.round == 1
