@@ -9,7 +9,10 @@ battle reaches, built through `Session` (and, for the long log, written directly
   check. Opening runs in a child process so its peak memory is its own.
 
 `--events N` and `--big N` shrink the sizes (the smoke test runs them tiny); `--check-only` times
-only `gmconsole check` (the rest takes minutes, mostly opening the one-day file).
+only `gmconsole check` (the rest takes minutes, mostly opening the one-day file);
+`--long-session COMBATANTS TURNS` times only turns over a long session (`2000 1000`: a turn
+must cost the same at the end as at first, and memory stop growing once undo's history of
+500 events is full).
 """
 
 from __future__ import annotations
@@ -92,6 +95,37 @@ def round_end(tmp: Path, combatants: int) -> tuple[int, float]:
     return written, elapsed
 
 
+def long_session(tmp: Path, combatants: int, turns: int) -> tuple[float, float, float]:
+    """(median CPU ms of the first 50 turns, of the last 50, KB of memory kept per turn once
+    the undo history is full) over `turns` turns of a `combatants`-strong fight: a turn must
+    not grow dearer with the turns played, and undo must hold a bounded history."""
+    import gc
+    import resource
+
+    from gmconsole.engine.events import History
+
+    session = _campaign(tmp / f"long-{combatants}", combatants)
+    left = combatants
+    while left:
+        session.execute(f"add {min(50, left)} goblin")
+        left -= min(50, left)
+    session.execute("start")
+    cpu: list[float] = []
+    full = None
+    for turn in range(turns):
+        t0 = time.process_time()
+        session.next_turn()
+        cpu.append(time.process_time() - t0)
+        if turn == History().limit:  # the undo history is full from here on
+            gc.collect()
+            full = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    gc.collect()
+    grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - full if full is not None else float("nan")
+    session.close()
+    later = max(1, turns - History().limit - 1)
+    return statistics.median(cpu[:50]) * 1000, statistics.median(cpu[-50:]) * 1000, grown / later
+
+
 def long_log(root: Path, events: int, *, per_session: bool) -> None:
     """A generic campaign with `events` rolls in its log: files of 1000 events each (the log's
     shape), or all in one file of one day (the shape it replaced)."""
@@ -159,11 +193,22 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--big", type=int, default=500, help="combatants in the big round end")
     p.add_argument("--rounds", type=int, default=3, help="repeats of each timing (median shown)")
     p.add_argument("--check-only", action="store_true", help="time only the check of the long log")
+    p.add_argument("--long-session", type=int, nargs=2, metavar=("COMBATANTS", "TURNS"),
+                   help="time only turns over a long session (e.g. 2000 1000)")
     args = p.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         if args.check_only:
             return check_only(tmp, args.events, args.rounds)
+        if args.long_session:
+            size, turns = args.long_session
+            first, last, kb = long_session(tmp, size, turns)
+            print(
+                f"long session, {size} combatants, {turns} turns: turn CPU {first:.1f} ms at first, "
+                f"{last:.1f} ms at the end; {kb:.1f} KB kept per turn once undo is full "
+                "(target: flat, bounded)"
+            )
+            return 0
         written, n = growing_adds(tmp, 50)
         print(
             f"add x50 into a growing encounter: {written / 1024:.1f} KB in {n} events "

@@ -192,7 +192,10 @@ class Event(BaseModel):
         return bool(self.changes) and all(c.in_memory for c in self.changes)
 
     def compact(self) -> Event:
-        """The event as the day's log keeps it: changes reduced to their changed leaves."""
+        """The event as the log keeps it: changes reduced to their changed leaves (the event
+        itself when it holds no snapshot: a roll, a note, one read back from a file)."""
+        if not any(c.in_memory for c in self.changes):
+            return self
         return self.model_copy(update={"changes": [c.compact() for c in self.changes]})
 
     def inverse(self) -> Event:

@@ -308,14 +308,17 @@ class SessionState:
     def record(self, event: Event) -> None:
         """Append an event to this session's log file and to `.log` (no entity changes).
 
-        Its data is normalised first (plain types, None dropped) so the event in memory equals
-        the one a later session reads back from the file."""
+        Its data is normalised first (plain types, None dropped), and `.log` keeps it as the
+        file does (`Event.compact`: changed leaves, no snapshots), so the event in memory equals
+        the one a later session reads back, and a long session's log holds no encounter
+        snapshots: the undo history keeps those, and only its last 500 events."""
         event.data = plain(event.data)
+        logged = event.compact()
         try:
-            self.log_writer.append(event)
+            self.log_writer.append(logged)
         except OSError as exc:
             raise StoreError(f"could not append to the log: {exc}") from exc
-        self.log.append(event)
+        self.log.append(logged)
 
     def apply_changes(self, changes: list[Change]) -> None:
         """Write every change's `after` (atomically, all or none as far as the disk allows),

@@ -85,3 +85,20 @@ def test_a_turn_validates_what_it_changed_and_still_refuses_a_bad_change(tmp_pat
             s.commit(draft, EventKind.TURN, "a bad turn")
         assert file_snapshot(s.path) == before
         assert s.encounter.combatants[7].initiative != 10**9
+
+
+def test_the_session_log_holds_no_snapshots_and_undo_a_bounded_history(tmp_path: Path) -> None:
+    """A long session's memory stops growing once undo's history is full: the log in memory
+    keeps events as the file does (changed leaves), only the history keeps snapshots."""
+    with Session.create(tmp_path / "c", name="C", system_id="generic", rng=random.Random(1)) as s:
+        s.save_character("goblin", Character(name="Goblin", kind="creature", template=True, sheet={"hp": 7}))
+        s.execute("encounter Horde")
+        s.add_combatant("goblin", 6)
+        s.start_encounter()
+        s.history.limit = 5
+        for _ in range(12):
+            s.next_turn()
+        assert all(not c.in_memory for e in s.log for c in e.changes)
+        assert len(s.history._undo) == 5
+        s.undo()  # the history still undoes exactly
+        assert s.encounter.round == 2 and s.log[-1].kind == EventKind.UNDO
