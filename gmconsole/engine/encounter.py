@@ -345,13 +345,16 @@ class Encounter(BaseModel):
             return []
         notices: list[Notice] = []
         for c in self.combatants:
-            notices += self._expire(
-                c, lambda k, c=c: k.expires == moment and (k.on or c.id) == cid
-            )
+            if c.conditions:  # most of a horde has none: no closure, no list, no assignment
+                notices += self._expire(
+                    c, lambda k, c=c: k.expires == moment and (k.on or c.id) == cid
+                )
         return notices
 
     def _expire(self, bearer: Combatant, matches) -> list[Notice]:
         notices: list[Notice] = []
+        if not bearer.conditions:
+            return notices
         kept: list[Condition] = []
         for k in bearer.conditions:
             if matches(k) and k.rounds is not None:
