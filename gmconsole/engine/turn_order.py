@@ -198,8 +198,9 @@ class RolledEachRound(TurnOrder):
         for c in _acting(enc):
             self.roll_for(c, ctx)
         enc.steps = self._steps(_acting(enc), ctx)
+        names = {c.id: c.name for c in enc.combatants}  # not enc.get: a scan per roll
         return [
-            Notice(kind="initiative", text=f"{enc.get(r.who).name} rolls {r.total}", who=r.who)
+            Notice(kind="initiative", text=f"{names[r.who]} rolls {r.total}", who=r.who)
             for r in ctx.rolls[first:]
             if not r.note
         ]

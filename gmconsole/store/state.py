@@ -281,7 +281,7 @@ class SessionState:
             after = self.pool(path).share(None if model is None else snapshot(model))
             if before != after:
                 changes.append(Change(path=path, before=before, after=after))
-        event = Event(kind=kind, text=text, who=who, data=plain(data or {}), changes=changes)
+        event = Event(kind=kind, text=text, who=who, data=data or {}, changes=changes)  # plain: see record
         self.apply_changes(changes)
         try:
             self.record(event)

@@ -37,14 +37,24 @@ INDENT = 4
 """tomli_w's default indent, which `dump_toml` uses."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Block:
     text: str
     """`[[key]]` and the entry's body, as tomli_w writes it with multi-line strings allowed."""
     has_cr: bool
     """A carriage return somewhere in it (the whole document then takes the slow path)."""
-    inline: bool
-    """Short enough for an inline table (if every entry is, tomli_w writes an inline array)."""
+    clean: dict[str, Any]
+    """The entry as rendered (None dropped), to judge `inline` by when it is asked."""
+    _inline: bool | None = None
+
+    @property
+    def inline(self) -> bool:
+        """Short enough for an inline table (if every entry is, tomli_w writes an inline
+        array). Judged on demand: rendering the entry inline cost a third of rendering it,
+        and a list needs only its first entry that is not inline to know."""
+        if self._inline is None:
+            self._inline = is_suitable_inline_table(self.clean, Context(True, INDENT))
+        return self._inline
 
 
 class BlockWriter:
@@ -90,7 +100,7 @@ def _render(entry: dict[str, Any], name: str) -> _Block:
     clean = drop_none(entry)
     ctx = Context(True, INDENT)
     text = "".join(gen_table_chunks(clean, ctx, name=name, inside_aot=True))
-    return _Block(text, _has_cr(clean), is_suitable_inline_table(clean, ctx))
+    return _Block(text, _has_cr(clean), clean)
 
 
 def _assemble(data: Mapping[str, Any], lists: dict[str, list[_Block]]) -> str | None:
