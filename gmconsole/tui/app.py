@@ -121,7 +121,6 @@ class GmConsole(App[int]):
     def open_campaign(self, path: str | Path) -> bool:
         """Open a campaign folder and show it; False (with a message) when it cannot be opened."""
         from gmconsole.store.session import Session
-        from gmconsole.tui.screens.problems import ProblemsScreen
 
         if self.session is not None and Path(path).resolve() == Path(self.session.path).resolve():
             return True  # already open here (opening again would find our own lock)
@@ -147,6 +146,8 @@ class GmConsole(App[int]):
             notice = f"Opened read-only: the campaign is locked{holder}."
             self.notify(notice, severity="warning", timeout=10, markup=False)
         if session.problems:
+            from gmconsole.tui.screens.problems import ProblemsScreen
+
             self.push_screen(ProblemsScreen([str(p) for p in session.problems]))
         return True
 

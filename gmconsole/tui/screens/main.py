@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Container, Horizontal
 from textual.geometry import Size
@@ -79,6 +79,10 @@ class MainScreen(Screen[None]):
         """The status line's last messages, whole, for the Messages page (`m`)."""
         self.git_label = ""
         """"git main ✎" while the campaign is in a git repository, else empty."""
+        self._fitted = False
+        """Whether the panes were fitted to the size the first layout gave them."""
+        self._resumed = False
+        """Whether the screen was shown once (see `on_screen_resume`)."""
 
     def compose(self) -> ComposeResult:
         self.set_class(self._is_wide(self.app.size), "-wide")  # before the panes get styled
@@ -93,6 +97,14 @@ class MainScreen(Screen[None]):
         yield Static(id="message")
         yield CommandLine(id="command")
         yield KeyBar()
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        """The first resume comes right after the mount, which has just styled every widget;
+        Textual's restyling of the whole screen on a resume (for a screen back from under a
+        dialog) would only do it again, ~20 ms of every start-up. Later resumes restyle."""
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
 
     def on_mount(self) -> None:
         self._apply_layout()
@@ -122,6 +134,23 @@ class MainScreen(Screen[None]):
     def on_resize(self) -> None:
         self._apply_layout()
         self._show_status()
+        if not self._fitted:
+            self._fit_panes()
+
+    def _fit_panes(self) -> None:
+        """Lay the panes out for the size the screen's first layout gave them. They were drawn
+        at mount, before they had one, and each would fit itself on its own Resize, which
+        comes after the frame of that layout; the screen's Resize comes before it, so fitting
+        them here puts wrapped lists and a packed roster in the first frame and spares the
+        layout passes and repaints of fitting them after it. Only the first time: a later
+        Resize reaches the screen before its layout, and the panes' own Resize fits them."""
+        if not self.query_one(InitiativePane).size.width:
+            return  # no layout yet
+        self._fitted = True
+        for pane_id in PANES:
+            pane = self._pane(pane_id)
+            if pane.display:
+                pane.fit()
 
     # ------------------------------------------------------------------ drawing
 
@@ -213,7 +242,7 @@ class MainScreen(Screen[None]):
         self._pane(pane_id).focus_list()
 
     def _pane(self, pane_id: str) -> Any:
-        """A pane by id; every pane has `show(session)` and `focus_list()`."""
+        """A pane by id; every pane has `show(session)`, `focus_list()` and `fit()`."""
         return self.query_one(f"#{pane_id}")
 
     def toggle_zoom(self) -> None:

@@ -68,6 +68,10 @@ class DiceLog(Vertical):
     def focus_list(self) -> None:
         self.query_one(LineList).focus()
 
+    def fit(self) -> None:
+        """Wrap the events to the width the list has now (see `MainScreen.on_resize`)."""
+        self.query_one(LineList).fit()
+
     def show(self, session: Session) -> None:
         self._session = session
         log = session.log

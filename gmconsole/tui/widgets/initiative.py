@@ -193,6 +193,12 @@ class InitiativePane(Vertical):
     def on_resize(self) -> None:
         self._place_header()
 
+    def fit(self) -> None:
+        """Lay the list and the header out for the size the pane has now (see
+        `MainScreen.on_resize`)."""
+        self.query_one(LineList).fit()
+        self._place_header()
+
     def _place_header(self) -> None:
         """Show the order's header lines without hiding the acting step: above the list (up to
         HEADER_MAX lines) while MIN_LIST rows stay under it; beside the list, as tall as the

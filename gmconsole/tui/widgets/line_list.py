@@ -119,6 +119,8 @@ class LineList(ScrollView, can_focus=True):
         self._styles: dict[str, Style] = {}
         self._posted_size: tuple[int, int] | None = None
         """(text width, height) last announced with `Resized`."""
+        self._laid_out_size: Size | None = None
+        """The size of the scrollable region the rows were last laid out for."""
         self._top_row: int | None = None
         """The row asked to be at the top (`scroll_to_row(top=True)`)."""
         self._strips: dict[tuple, tuple[Text, Strip]] = {}
@@ -164,7 +166,15 @@ class LineList(ScrollView, can_focus=True):
             self.post_message(self.Highlighted(self, self.cursor_key))
 
     def on_resize(self) -> None:
-        self._layout()
+        self.fit()
+
+    def fit(self) -> None:
+        """Lay the rows out for the size the list has now, unless they already are, and
+        announce a new text width or height with `Resized`. The list's Resize does this after
+        the frame of the layout that sized it; a screen may do it sooner (see
+        `MainScreen.on_resize`), and the Resize then finds nothing left to do."""
+        if self.scrollable_content_region.size != self._laid_out_size:
+            self._layout()
         size = (self.text_width, self.size.height)
         if size != self._posted_size:
             self._posted_size = size
@@ -173,17 +183,19 @@ class LineList(ScrollView, can_focus=True):
     def watch_show_vertical_scrollbar(self) -> None:
         """The scrollbar came or went: the text is one cell narrower or wider, and no Resize
         says so (without this, the last letter of a full-width line was cut off)."""
-        self.call_later(self._layout)
+        self.call_later(self.fit)
 
     def _layout(self, keep: int = 0) -> None:
         """Wrap the rows to the width into screen lines; the first `keep` rows are the ones last
         laid out (a log that grew by one event, a tracker whose done steps stayed put)."""
-        width = self.scrollable_content_region.width - GUTTER
+        region = self.scrollable_content_region.size
+        width = region.width - GUTTER
         if width < 1:  # not laid out yet: wrapping to nothing would be slow and wrong
             self._visual = [(i, row.text.split(allow_blank=True)[0]) for i, row in enumerate(self.rows)]
             self._first_line = list(range(len(self.rows)))
             self.virtual_size = Size(0, len(self.rows))
-            return  # on_resize lays the rows out once the widget has a size
+            self._laid_out_size = None
+            return  # `fit` lays the rows out once the widget has a size
         if width != self._width or len(self._first_line) < keep:
             keep = 0
         if width != self._width:
@@ -210,6 +222,7 @@ class LineList(ScrollView, can_focus=True):
                 visual.extend((index, line) for line in lines)
         self._visual = visual
         self._first_line = first
+        self._laid_out_size = region
         self.virtual_size = Size(width + GUTTER, len(visual))
         if self._top_row is not None:
             self.scroll_to_row(self._top_row, top=True)

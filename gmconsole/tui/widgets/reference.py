@@ -47,9 +47,7 @@ from textual.widgets import Input, Static
 
 from gmconsole.engine.tables import Table, TableError, search_tables
 from gmconsole.tui.messages import Command
-from gmconsole.tui.screens.prompt import TextPrompt
 from gmconsole.tui.widgets.line_list import LineList, Row
-from gmconsole.tui.widgets.reference_lookup import Lookup
 from gmconsole.tui.widgets.reference_rows import row_texts, table_info, table_key
 from gmconsole.tui.widgets.static_text import set_content
 from gmconsole.tui.widgets.text_input import TextInput
@@ -89,6 +87,7 @@ class ReferencePane(Vertical):
 
     def __init__(self, *, id: str | None = "reference", classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
+        self.add_class("-list", update=False)  # before mount: set in on_mount, it styled the pane twice
         self.border_title = "4 Tables"
         self.session: Session | None = None
         self.tables: dict[str, Table] = {}
@@ -110,11 +109,11 @@ class ReferencePane(Vertical):
                 yield Static("", id="ref-info")
                 yield TextInput(placeholder="= look up a roll or a name", id="ref-lookup", compact=True)
                 yield LineList(id="ref-rows")
-                yield Static("", id="ref-status")
+                status = Static("", id="ref-status")
+                status.display = False  # until a lookup has something to say
+                yield status
 
     def on_mount(self) -> None:
-        self.set_class(True, "-list")
-        self.query_one("#ref-status", Static).display = False
         if self.session is not None:
             self.show(self.session)
 
@@ -202,6 +201,17 @@ class ReferencePane(Vertical):
         self.set_class(self.size.width >= SPLIT_WIDTH, "-split")
         self.set_class(self.size.height < SHORT_HEIGHT, "-short")
 
+    def fit(self) -> None:
+        """Take the layout for the size the pane has now and lay the lists out for theirs (see
+        `MainScreen.on_resize`); a change of layout (split, short) sizes them again first, and
+        their own Resize then does it."""
+        split, short = self.has_class("-split"), self.has_class("-short")
+        self.on_resize()
+        if (split, short) != (self.has_class("-split"), self.has_class("-short")):
+            return
+        for lst in self.query(LineList):
+            lst.fit()
+
     @on(LineList.Resized, "#ref-rows")
     def _rows_resized(self) -> None:
         """An open table's rows are wrapped to the rows list's width: redraw when it changes."""
@@ -262,6 +272,8 @@ class ReferencePane(Vertical):
 
     def _lookup(self, value: str) -> bool:
         """Mark and select the row for `value`; say why when there is none."""
+        from gmconsole.tui.widgets.reference_lookup import Lookup  # loaded by the first lookup
+
         table = self.open_table
         if table is None:
             self._status("Open a table first (Enter on the list).")
@@ -386,6 +398,8 @@ class ReferencePane(Vertical):
             self.post_message(Command(f"roll table {table.name}"))
 
     def action_roll_typed(self) -> None:
+        from gmconsole.tui.screens.prompt import TextPrompt  # dialogs load when first opened
+
         table = self._roll_target()
         if table is None:
             return

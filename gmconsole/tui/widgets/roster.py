@@ -29,7 +29,6 @@ from gmconsole.engine.encounter import Combatant
 from gmconsole.engine.roster import Character
 from gmconsole.tui.messages import Command
 from gmconsole.tui.render import sheet_detail
-from gmconsole.tui.screens.prompt import NumberAnswer, NumberPrompt, TextPrompt
 from gmconsole.tui.widgets.line_list import LineList, Row
 from gmconsole.tui.widgets.roster_entry import Entry, same_view, sheet_facts
 from gmconsole.tui.widgets.static_text import set_content
@@ -37,6 +36,7 @@ from gmconsole.tui.widgets.tracks import inline_parts, pack, status_text, tracks
 
 if TYPE_CHECKING:
     from gmconsole.store.session import Session
+    from gmconsole.tui.screens.prompt import NumberAnswer
 
 View = Literal["auto", "full", "compact"]
 _GROUPS = (("pc", "PCs"), ("npc", "NPCs"), ("creature", "Creatures"))
@@ -115,6 +115,12 @@ class RosterPane(Vertical, can_focus=False):
     def on_mount(self) -> None:
         if self.session is not None:
             self.show(self.session)
+
+    def fit(self) -> None:
+        """Pack the rows for the size the list has now, then lay the list out for it (the main
+        screen asks as soon as its first layout has sized the panes: see `MainScreen.on_resize`)."""
+        self._recheck_size()
+        self.list.fit()
 
     def focus(self, scroll_visible: bool = True) -> RosterPane:
         """Focusing the pane focuses its list (the pane itself takes no keys of its own)."""
@@ -218,13 +224,13 @@ class RosterPane(Vertical, can_focus=False):
         groups = self._groups()
         selected = lst.cursor_key or self._selected
         height = max(lst.size.height, 1)
+        cache, self._text_cache = self._text_cache, {}  # texts this drawing uses are kept
         expand_all = self.view == "full"
         if self.view == "auto" and len(self.entries) + len(groups) <= height:
             full_lines = len(groups) + sum(
-                self._text(e, width, True).plain.count("\n") + 1 for e in self.entries.values()
+                self._text(e, width, True, cache).plain.count("\n") + 1 for e in self.entries.values()
             )
             expand_all = full_lines <= height
-        cache, self._text_cache = self._text_cache, {}
         old_rows, self._row_cache = self._row_cache, {}
         rows: list[Row] = []
         for title, items in groups:
@@ -234,8 +240,7 @@ class RosterPane(Vertical, can_focus=False):
                 row_key = (e.key, e.sig, width, expanded)
                 row = old_rows.get(row_key)
                 if row is None:
-                    text = cache.get((e.sig, width, expanded)) or self._entry_text(e, width, expanded)
-                    self._text_cache[(e.sig, width, expanded)] = text
+                    text = self._text(e, width, expanded, cache)
                     row = Row(text, key=e.key, kind=self._row_kind(e), cache_key=(e.sig, expanded, width))
                 else:
                     self._text_cache[(e.sig, width, expanded)] = row.text
@@ -256,10 +261,13 @@ class RosterPane(Vertical, can_focus=False):
         if self.entries and (max(10, lst.text_width), lst.size.height) != self._laid_out_for:
             self._render_rows()
 
-    def _text(self, e: Entry, width: int, expanded: bool) -> Text:
-        text = self._text_cache.get((e.sig, width, expanded))
-        if text is None:
-            text = self._text_cache[(e.sig, width, expanded)] = self._entry_text(e, width, expanded)
+    def _text(self, e: Entry, width: int, expanded: bool, drawn: dict) -> Text:
+        """An entry's text, from this drawing's texts, the last drawing's (`drawn`) or new.
+        The full texts the auto view measures are kept too: with every entry in full taking
+        more lines than the list has, each drawing measured them all again."""
+        key = (e.sig, width, expanded)
+        text = self._text_cache.get(key) or drawn.get(key) or self._entry_text(e, width, expanded)
+        self._text_cache[key] = text
         return text
 
     def _row_kind(self, e: Entry) -> str:
@@ -316,8 +324,9 @@ class RosterPane(Vertical, can_focus=False):
         list itself changes size (the pane's own Resize misses a list resized inside it,
         which left rows packed to the width of a pane that was still being laid out)."""
         event.stop()
-        if self.entries:
-            self._render_rows()
+        lst = self.list
+        if self.entries and (max(10, lst.text_width), lst.size.height) != self._laid_out_for:
+            self._render_rows()  # (not when `fit` has just packed them for this size)
 
     def on_line_list_highlighted(self, event: LineList.Highlighted) -> None:
         event.stop()
@@ -359,6 +368,8 @@ class RosterPane(Vertical, can_focus=False):
         return entry
 
     def _amount(self, verb: str, title: str) -> None:
+        from gmconsole.tui.screens.prompt import NumberPrompt  # dialogs load when first opened
+
         entry = self._need()
         if entry is None or self.session is None:
             return
@@ -391,6 +402,8 @@ class RosterPane(Vertical, can_focus=False):
             self.post_message(self.Check(entry.who))
 
     def action_add(self) -> None:
+        from gmconsole.tui.screens.prompt import NumberPrompt
+
         entry = self._need(slug=True)
         if entry is None:
             return
@@ -408,6 +421,8 @@ class RosterPane(Vertical, can_focus=False):
         self.app.push_screen(NumberPrompt(f"How many {entry.name} join?", default=1, minimum=1), done)
 
     def action_duplicate(self) -> None:
+        from gmconsole.tui.screens.prompt import TextPrompt
+
         entry = self._need(slug=True)
         if entry is None or entry.slug is None:
             return
