@@ -186,10 +186,18 @@ _KEY_NAMES = {
 
 
 def bindings() -> list[Binding]:
-    """Textual bindings for every action, each carrying the action id as its binding id."""
+    """Textual bindings for every action, each carrying the action id as its binding id (so
+    the user's keymap moves it): one as usual, and one with priority that acts as the key is
+    read, in the order keys were typed (`MainScreen.action_typed_key` says why, and when it
+    steps aside for the first)."""
     return [
-        Binding(a.keys, f"run_registered('{a.id}')", a.label, show=a.footer, id=a.id, tooltip=a.help)
+        binding
         for a in ACTIONS
+        for binding in (
+            Binding(a.keys, f"run_registered('{a.id}')", a.label, show=a.footer, id=a.id, tooltip=a.help),
+            Binding(a.keys, f"typed_key('{a.id}')", a.label, show=a.footer, id=a.id, tooltip=a.help,
+                    priority=True),
+        )
     ]
 
 

@@ -67,6 +67,11 @@ def test_one_round_of_combat_in_tmux(campaign: Path, config_home: Path, term: st
         tmux.keys("s")
         screen = tmux.wait_for("Round 1 ·")
         assert "▶" in screen
+        # ":" and a line in one read (a paste, a fast typist over SSH): the line goes to the
+        # command line; the tracker used to take "o" (out) and "l" on its way there first
+        tmux("send-keys", "-t", "gm", ":roll 2d6 ; no-one", "Enter")
+        screen = tmux.wait_for("roll 2d6")
+        assert " is out" not in screen and "[out]" not in screen
         tmux.keys(":", "cond ayla prone 1", "Enter")
         tmux.wait_for("prone(1)")
         tmux.keys(":", "dmg goblin-1 5", "Enter")

@@ -19,6 +19,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Container, Horizontal
 from textual.geometry import Size
+from textual.keys import key_to_character
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -83,6 +84,43 @@ class MainScreen(Screen[None]):
         """Whether the panes were fitted to the size the first layout gave them."""
         self._resumed = False
         """Whether the screen was shown once (see `on_screen_resume`)."""
+
+    def action_typed_key(self, action_id: str) -> None:
+        """A registry key as the app reads it, before the focused widget sees it (the
+        registry's priority binding, see `actions.bindings`).
+
+        A key bound on the screen alone acts only once it has reached the focused list and
+        come back up; when several keys arrive in one read (SSH, a paste, a fast typist), the
+        keys after it have by then been sent to the list too. ":roll 3d6" typed into the
+        tracker opened the command line only after "o" had marked someone out and "d" had
+        begun a damage line. Run as the key is read, it opens the command line (or dialog)
+        before the next key is read, and that key goes there. Where a widget takes the key,
+        `check_action` turns this off and the key goes its usual way."""
+        self.action_run_registered(action_id)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """`typed_key` is off while the focused widget, or a container of it below the
+        screen, takes one of the action's keys itself (a text box, the tables' type-to-search,
+        a pane's own binding): the key then reaches it first, as without the priority binding,
+        and the key bar shows that widget's binding. Any of the action's keys being taken is
+        enough: stepping aside is always safe, the usual binding still runs the action."""
+        if action != "typed_key" or not parameters:
+            return True
+        keymap = getattr(self.app, "keymap", None) or {}
+        registered = actions.ACTION_BY_ID[str(parameters[0])]
+        keys = [k.strip() for k in actions.keys_for(registered, keymap).split(",")]
+        node = self.focused
+        while node is not None and node is not self:
+            bindings = node._bindings.copy()
+            if keymap:
+                bindings.apply_keymap(keymap)
+            for key in keys:
+                if node.check_consume_key(key, key_to_character(key)) or any(
+                    not b.priority for b in bindings.key_to_bindings.get(key, ())
+                ):
+                    return False
+            node = node.parent
+        return True
 
     def compose(self) -> ComposeResult:
         self.set_class(self._is_wide(self.app.size), "-wide")  # before the panes get styled
@@ -322,7 +360,7 @@ class MainScreen(Screen[None]):
         self.app.push_screen(RecentMessages(self.recent))
 
     def job_command_line(self) -> None:
-        self.query_one(CommandLine).focus()
+        self.set_focus(self.query_one(CommandLine))  # now: the keys after ":" are typed into it
 
     def job_pick(self) -> None:
         """Enter acts on the tracker's selection only while the tracker has the keys (Enter

@@ -52,7 +52,8 @@ class CommandLine(TextInput):
 
     def prefill(self, text: str) -> None:
         self._set(text)
-        self.focus()
+        self.screen.set_focus(self)  # now, not on the next message: the keys after the one
+        # that began the line (typed fast, or pasted) belong in it
 
     # ------------------------------------------------------------------ history
 

@@ -16,7 +16,7 @@ from rich.text import Text
 from textual.screen import Screen
 from textual.widgets import Static
 
-HELP_ACTION = "run_registered('help')"
+HELP_ID = "help"
 
 
 class KeyBar(Static):
@@ -51,15 +51,16 @@ class KeyBar(Static):
         seen: set[str] = set()
         for active in screen.active_bindings.values():
             binding = active.binding
-            if not binding.show or binding.action in seen:
+            ident = binding.id or binding.action  # a registry key is bound twice (see actions)
+            if not binding.show or ident in seen:
                 continue
-            seen.add(binding.action)
+            seen.add(ident)
             items.append((self.app.get_key_display(binding), binding.description))
         self._help = next(
             (
                 (self.app.get_key_display(a.binding), a.binding.description)
                 for a in screen.active_bindings.values()
-                if a.binding.action == HELP_ACTION and a.binding.show
+                if a.binding.id == HELP_ID and a.binding.show
             ),
             None,
         )
