@@ -18,15 +18,12 @@ files beside them.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import sys
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
-from multiprocessing.context import BaseContext
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -35,6 +32,9 @@ from gmconsole.store.event_toml import event_toml
 from gmconsole.store.files import append_text, dump_toml, line_of, quick_toml, read_toml
 from gmconsole.store.migrations import CURRENT, MigrationError, migrate
 from gmconsole.store.problems import FileProblem, Problem, display_path, error_text
+
+if TYPE_CHECKING:
+    from multiprocessing.context import BaseContext
 
 LOG_DIR = "log"
 
@@ -252,6 +252,8 @@ def _fork_context() -> BaseContext | None:
     and import pydantic and the store (~0.4 s), most of what it would save: None, no workers."""
     if not sys.platform.startswith("linux") or threading.active_count() > 1:
         return None
+    import multiprocessing  # here, not at the top: opening a campaign starts no workers (~6 ms)
+
     return multiprocessing.get_context("fork")
 
 
@@ -281,6 +283,8 @@ def check_log(root: Path, *, parallel: bool | None = None) -> list[Problem]:
         return _problems_of(files, root)
     size = -(-len(files) // (workers * 4))  # a few shares a worker, so none waits on the last
     shares = [files[i : i + size] for i in range(0, len(files), size)]
+    from concurrent.futures import ProcessPoolExecutor  # with multiprocessing, only for workers
+
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         found = pool.map(_problems_of, shares, [root] * len(shares))
         return [problem for share in found for problem in share]

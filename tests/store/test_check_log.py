@@ -4,6 +4,7 @@ in the same order, whichever way each file was judged."""
 
 from __future__ import annotations
 
+import concurrent.futures
 import multiprocessing
 import sys
 from pathlib import Path
@@ -114,12 +115,13 @@ def test_worker_processes_report_the_same_problems_in_the_same_order(
 ) -> None:
     pools: list[int] = []
 
-    class CountingPool(log_module.ProcessPoolExecutor):
+    class CountingPool(concurrent.futures.ProcessPoolExecutor):
         def __init__(self, *args: object, **kwargs: object) -> None:
             pools.append(1)
             super().__init__(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(log_module, "ProcessPoolExecutor", CountingPool)
+    # check_log imports the pool where it starts one (opening a campaign never does)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", CountingPool)
     # pytest-xdist runs threads; the workers touch no lock of theirs
     monkeypatch.setattr(log_module, "_fork_context", lambda: multiprocessing.get_context("fork"))
     monkeypatch.setattr(log_module, "_cores", lambda: 2)
@@ -131,7 +133,7 @@ def test_a_small_log_is_judged_in_this_process(messy: Path, monkeypatch: pytest.
     def no_pool(*_args: object, **_kwargs: object) -> None:
         raise AssertionError("a pool for a small log")
 
-    monkeypatch.setattr(log_module, "ProcessPoolExecutor", no_pool)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_pool)
     assert [str(p) for p in check_log(messy)] == as_session_reads(messy)
 
 

@@ -116,16 +116,18 @@ OPEN_PROBE = textwrap.dedent(
     session = Session.open(sys.argv[1], read_only=True)
     at_open = sorted(set(opened))
     modules = sorted(m for m in sys.modules if m.startswith("gmconsole.engine"))
+    pools = [m for m in ("multiprocessing", "concurrent.futures.process") if m in sys.modules]
     names = [t.name for t in session.tables]
     print(json.dumps({"at_open": at_open, "after_tables": sorted(set(opened)), "modules": modules,
-                      "tables": len(names), "events": len(session.log)}))
+                      "tables": len(names), "events": len(session.log), "pools": pools}))
     """
 )
 
 
 def test_opening_the_torg_demo_leaves_book_tables_dice_and_tests_for_later(tmp_path: Path) -> None:
     """Opening reads the data files the sheets need (the drama deck for the cards in hand),
-    not the book's reference tables, and loads neither the dice engine nor the test types."""
+    not the book's reference tables, and loads neither the dice engine nor the test types, nor
+    the worker processes only `gmconsole check` starts (multiprocessing, ~6 ms)."""
     demo = tmp_path / "torg-demo"
     shutil.copytree(CAMPAIGNS / "torg-demo", demo, ignore=shutil.ignore_patterns(".lock"))
     done = subprocess.run(
@@ -142,4 +144,5 @@ def test_opening_the_torg_demo_leaves_book_tables_dice_and_tests_for_later(tmp_p
     assert "interaction_results.toml" in result["after_tables"]
     assert "gmconsole.engine.dice" not in result["modules"]
     assert "gmconsole.engine.checks" not in result["modules"]
+    assert result["pools"] == []
     assert result["tables"] > 40 and result["events"] > 0
