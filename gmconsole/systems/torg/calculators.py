@@ -9,25 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gmconsole.systems.base import Calculator
 from gmconsole.systems.torg.errors import TorgError
 from gmconsole.systems.torg.values import measure_to_value, units, value_in_unit, value_to_measure
-
-CALCULATORS = (
-    Calculator(
-        "value",
-        "Value to measure",
-        "VALUE [UNIT]",
-        "The measure a value stands for, in a unit if given (value 12 -> 250; 12 mph -> 60).",
-    ),
-    Calculator(
-        "measure",
-        "Measure to value",
-        "MEASURE [UNIT]",
-        "The value of a measure by the upper-bound rule, with the unit's modifier "
-        "(250 meters -> 12; 25 minutes -> 16).",
-    ),
-)
+from gmconsole.systems.torg.verb_list import CALCULATORS
 
 
 def _number(text: str, what: str, usage: str) -> float:

@@ -30,6 +30,7 @@ from gmconsole.systems.torg.errors import TorgError
 from gmconsole.systems.torg.rules_data import ATTRIBUTE_NAMES, normalise, skill_info, skill_names
 from gmconsole.systems.torg.sheet import TorgSheet
 from gmconsole.systems.torg.tables import suggest
+from gmconsole.systems.torg.verb_list import SWITCH_WORDS
 
 if TYPE_CHECKING:
     from gmconsole.engine.checks import CheckRequest
@@ -73,7 +74,6 @@ ACTION_OF_SKILL = {
     "maneuver": "maneuver",
 }
 """The approved-action type a skill's use counts as (an active defence is always "defend")."""
-SWITCH_WORDS = ("poss", "poss!", "hero", "drama", "#N", "up", "stymied", "active", "dmg N", "dice N...")
 
 
 @dataclass
@@ -215,8 +215,7 @@ def read_test(sheet: TorgSheet, request: CheckRequest) -> TestSpec:
 def _this_round(sheet: TorgSheet, spec: TestSpec, given: dict[str, Any]) -> None:
     """Add what is in force on the character this round, unless the dialog said otherwise.
 
-    `totals` is imported here, on the first test: the console's help table reads this module's
-    `SWITCH_WORDS` when a campaign opens, and must not pull the totals in with it."""
+    `totals` is imported here, on the first test: a test is the first thing that needs them."""
     from gmconsole.systems.torg.totals import Modifier
 
     marks = sheet.this_round

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from gmconsole.engine.tables import Table
 from gmconsole.systems.base import RuleOption, SheetAction
-from gmconsole.systems.torg.check_words import SWITCH_WORDS
+from gmconsole.systems.torg.verb_list import SWITCH_WORDS
 
 DAMAGE = (
     "dmg WHO TOTAL [damage|stun|rp|shock|wound]",

@@ -18,6 +18,8 @@ What the console sees:
   settings (`set KEY VALUE`): scene, keep, fiat, final.
 
 Operations never change the sheet they are given; they return a new one in a `SheetChange`.
+The rules behind the round hooks, the verbs, the buy-off and the calculators are imported when
+first used: the first screen lists the verbs and calculators (`verb_list`) but runs none.
 """
 
 from __future__ import annotations
@@ -40,8 +42,7 @@ from gmconsole.systems.base import (
     SheetAction,
     SheetChange,
 )
-from gmconsole.systems.torg import calculators, round_hooks, trackers, verbs, views
-from gmconsole.systems.torg.buyoff import strike
+from gmconsole.systems.torg import trackers, views
 from gmconsole.systems.torg.cards import stand_in_deck
 from gmconsole.systems.torg.combat import CombatResult, combat_result
 from gmconsole.systems.torg.damage import DamageState, Reduction, reduce_blow
@@ -51,7 +52,7 @@ from gmconsole.systems.torg.initiative import FIAT_CHOICES, DramaDeckOrder
 from gmconsole.systems.torg.rules_data import ATTRIBUTE_NAMES, skill_info, skill_names
 from gmconsole.systems.torg.sheet import TorgSheet
 from gmconsole.systems.torg.tables import load
-from gmconsole.systems.torg.values import difficulty_levels
+from gmconsole.systems.torg.verb_list import CALCULATORS, VERBS
 
 if TYPE_CHECKING:
     from gmconsole.engine.checks import CheckOption, CheckRequest, CheckResult, Difficulty, Odds
@@ -137,8 +138,8 @@ class TorgSystem(GameSystem):
             ("no", "yes"),
         ),
     )
-    sheet_actions: ClassVar[Sequence[SheetAction]] = (*verbs.SHEET_ACTIONS, *trackers.SHEET_ACTIONS)
-    calculators: ClassVar[Sequence[Calculator]] = calculators.CALCULATORS
+    sheet_actions: ClassVar[Sequence[SheetAction]] = (*VERBS, *trackers.SHEET_ACTIONS)
+    calculators: ClassVar[Sequence[Calculator]] = CALCULATORS
 
     # ------------------------------------------------------------------ sheets and views
 
@@ -227,6 +228,8 @@ class TorgSystem(GameSystem):
             raise TorgError(f"{kind} must be 0 or more; use heal to take it away")
         if kind not in ("shock", "wound"):
             raise TorgError(f"unknown kind of harm {kind!r} (one of {', '.join(self.damage_kinds)})")
+        from gmconsole.systems.torg.buyoff import strike
+
         new = s.model_copy(deep=True)
         result = CombatResult(shock=amount) if kind == "shock" else CombatResult(wounds=amount)
         notes = strike(new.damage, result)
@@ -244,6 +247,8 @@ class TorgSystem(GameSystem):
         """One blow: the CRT cell for `result_points` on the sheet's column, bought down by
         `reductions` (one Possibility, spent from the ledger, plus any hero/drama cards), then
         applied. Refused, with nothing changed, if a Possibility is spent that the sheet lacks."""
+        from gmconsole.systems.torg.buyoff import strike
+
         s = _sheet(sheet)
         new = s.model_copy(deep=True)
         if result_points < 0:
@@ -323,7 +328,9 @@ class TorgSystem(GameSystem):
 
     def start_of_round(self, sheet: BaseModel, scene: Scene) -> SheetChange | None:
         """The flipped card on this character: the deal, fatigue, inspiration, the round's marks."""
-        return round_hooks.start_of_round(self._order(scene), _sheet(sheet), scene)
+        from gmconsole.systems.torg.round_hooks import start_of_round  # the round's rules, on first use
+
+        return start_of_round(self._order(scene), _sheet(sheet), scene)
 
     def end_of_round(
         self,
@@ -336,27 +343,37 @@ class TorgSystem(GameSystem):
         """Mortal bleeding (+1 shock unless `spend WHO bleed`), a minute of recovery every 6th
         round of the encounter, and the values of cards played this round run out. Nothing
         here rolls."""
-        return trackers.end_of_round(_sheet(sheet), scene, round_hooks.end_of_round)
+        from gmconsole.systems.torg.round_hooks import end_of_round
+
+        return trackers.end_of_round(_sheet(sheet), scene, end_of_round)
 
     def end_encounter(self, sheet: BaseModel, scene: Scene | None = None) -> SheetChange | None:
         """End of the scene: pool cards back to the hand, the hand refilled to 4 from the
         encounter's deck (not after the final encounter); the round's marks end."""
-        return round_hooks.end_encounter(self._order(scene), _sheet(sheet), scene)
+        from gmconsole.systems.torg.round_hooks import end_encounter
+
+        return end_encounter(self._order(scene), _sheet(sheet), scene)
 
     def after_check(
         self, sheet: BaseModel, request: CheckRequest, result: CheckResult, scene: Scene
     ) -> SheetChange | None:
         """Possibilities and cards the roll used, the round's up/stymie used up, and the
         approved-action card draw for a player's success."""
-        return round_hooks.after_check(self._order(scene), _sheet(sheet), request, result, scene)
+        from gmconsole.systems.torg.round_hooks import after_check
+
+        return after_check(self._order(scene), _sheet(sheet), request, result, scene)
 
     def calculate(self, key: str, args: Sequence[str]) -> str:
         """`calc value 12 [UNIT]` and `calc measure 250 [UNIT]` (see `calculators`)."""
-        return calculators.calculate(key, args)
+        from gmconsole.systems.torg.calculators import calculate
+
+        return calculate(key, args)
 
     def perform(self, sheet: BaseModel, action: str, args: Sequence[str], scene: Scene) -> SheetChange:
         if action in trackers.TRACKERS:
             return trackers.perform(self._order(scene), _sheet(sheet), action, args, scene)
+        from gmconsole.systems.torg import verbs
+
         return verbs.perform(self._order(scene), _sheet(sheet), action, args, scene)
 
     # ------------------------------------------------------------------ tests
@@ -411,6 +428,7 @@ class TorgSystem(GameSystem):
 
     def difficulties(self) -> list[Difficulty]:
         from gmconsole.engine.checks import Difficulty
+        from gmconsole.systems.torg.values import difficulty_levels
 
         return [Difficulty(key=d.key, label=d.label, value=d.number) for d in difficulty_levels()]
 

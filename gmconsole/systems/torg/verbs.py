@@ -16,14 +16,15 @@
     firstaid WHO                      a successful first aid: shock, K and O gone, bleeding stopped
 
 A CARD is its number (12 or #12) or its type ("hero", "action": the first such card held).
-Every verb refuses bad input by name and changes nothing then.
+Every verb refuses bad input by name and changes nothing then. The verbs' labels, usages and
+help lines are declared in `verb_list`, so listing them does not import this module.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gmconsole.systems.base import Scene, SheetAction, SheetChange
+from gmconsole.systems.base import Scene, SheetChange
 from gmconsole.systems.torg.buyoff import auto_removals, buy_off, removal_words
 from gmconsole.systems.torg.cards import card_types
 from gmconsole.systems.torg.errors import TorgError
@@ -32,31 +33,6 @@ from gmconsole.systems.torg.initiative import DramaDeckOrder
 from gmconsole.systems.torg.round_hooks import holder_id, save_deck, scene_deck
 from gmconsole.systems.torg.sheet import ATTRIBUTES, TorgSheet
 from gmconsole.systems.torg.views import damage_text
-
-SHEET_ACTIONS = (
-    SheetAction(
-        "buyoff",
-        "Buy off damage",
-        "[poss|hero|drama|#N] [shock|k|o|ko|knockdown|wound]...",
-        "A Possibility (or a hero/drama card) removes up to 3 of: 3 shock, K or O, knockdown, a wound.",
-    ),
-    SheetAction(
-        "spend", "Spend Possibilities", "[N] [bleed|REASON...]", "bleed: hold off this round's bleeding."
-    ),
-    SheetAction("gain", "Gain Possibilities", "[N] [REASON...]", "An award (act end, subplot...)."),
-    SheetAction("pool", "Card to pool", "CARD", "Hand to pool: one card a round in rounds."),
-    SheetAction(
-        "play", "Play a card", "CARD [ATTRIBUTE]", "From the pool in rounds, from the hand out of them."
-    ),
-    SheetAction("discard", "Discard cards", "CARD...", "From hand, pool or table."),
-    SheetAction(
-        "refill", "Refill the hand", "[CARD...]", "Discard those, then draw to 4 (rally, leadership)."
-    ),
-    SheetAction("draw", "Draw cards", "[N]", "Into the hand from this encounter's deck."),
-    SheetAction("strip", "Strip pool cards", "CARD...", "The GM takes cards from the pool."),
-    SheetAction("getup", "Get up", "", "Knockdown over: the next action was taken."),
-    SheetAction("firstaid", "First aid", "", "After a successful first aid roll: shock, K and O gone."),
-)
 
 
 def _count(args: list[str]) -> tuple[int, list[str]]:

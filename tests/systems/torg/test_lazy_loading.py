@@ -8,9 +8,11 @@ audit hook that sees every file opened.
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 PROBE = textwrap.dedent(
     """
@@ -74,3 +76,52 @@ def test_public_names_are_listed_and_unknown_ones_refused() -> None:
         assert "no_such_rule" in str(exc)
     else:
         raise AssertionError("an unknown name must raise AttributeError")
+
+
+FIRST_SCREEN_PROBE = textwrap.dedent(
+    """
+    import json, sys
+
+    from gmconsole.store import Session
+
+    def torg_modules():
+        return sorted(m.rsplit(".", 1)[-1] for m in sys.modules if m.startswith("gmconsole.systems.torg."))
+
+    session = Session.open(sys.argv[1], read_only=True)
+    system = session.system
+    listed = {
+        "verbs": [a.key for a in system.sheet_actions],
+        "calculators": [c.key for c in system.calculators],
+        "help": next(t for t in session.tables if t.name == "Torg at the command line").rows[1][1],
+    }
+    shown = torg_modules()
+    system.calculate("value", ["12"])
+    print(json.dumps({"shown": shown, "listed": listed, "after_calc": torg_modules()}))
+    """
+)
+
+
+def test_the_first_screen_lists_the_verbs_without_importing_the_rules_behind_them(tmp_path: Path) -> None:
+    """What the first screen needs of Torg (the sheets, the turn order, the book tables and the
+    command-line table, which lists the verbs, calculators and test words) leaves the round
+    hooks, the verbs, the buy-off, the calculators and the test reader for their first use."""
+    demo = tmp_path / "torg-demo"
+    campaigns = Path(__file__).resolve().parents[3] / "campaigns"
+    shutil.copytree(campaigns / "torg-demo", demo, ignore=shutil.ignore_patterns(".lock"))
+    done = subprocess.run(
+        [sys.executable, "-c", FIRST_SCREEN_PROBE, str(demo)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    lazy = {"round_hooks", "verbs", "buyoff", "calculators", "check_words", "resolution"}
+    assert lazy.isdisjoint(result["shown"]), sorted(lazy & set(result["shown"]))
+    assert {"system", "reference", "console_help", "verb_list"} <= set(result["shown"])
+    listed = result["listed"]
+    assert listed["verbs"][:2] == ["buyoff", "spend"] and {"chase", "storm", "dsr"} <= set(listed["verbs"])
+    assert listed["calculators"] == ["value", "measure"]
+    assert "poss, poss!, hero" in listed["help"]  # the test words, from `verb_list`
+    assert "calculators" in result["after_calc"]
