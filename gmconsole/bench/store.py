@@ -49,6 +49,8 @@ def _log_bytes(root: Path) -> int:
 
 
 def _campaign(root: Path, goblins: int) -> object:
+    """A generic campaign whose active encounter has `goblins` goblins (added 50 at a time,
+    the most one `add` takes), not started."""
     from gmconsole.engine.roster import Character
     from gmconsole.store import Session
 
@@ -60,6 +62,10 @@ def _campaign(root: Path, goblins: int) -> object:
         ),
     )
     session.execute("encounter Battle")
+    left = goblins
+    while left:
+        session.execute(f"add {min(50, left)} goblin")
+        left -= min(50, left)
     return session
 
 
@@ -77,10 +83,6 @@ def growing_adds(tmp: Path, count: int) -> tuple[int, int]:
 def round_end(tmp: Path, combatants: int) -> tuple[int, float]:
     """(log bytes, seconds) of the `next` that ends a round with `combatants` fighting."""
     session = _campaign(tmp / f"round-{combatants}", combatants)
-    left = combatants
-    while left:
-        session.execute(f"add {min(50, left)} goblin")
-        left -= min(50, left)
     session.execute("start")
     enc = session.encounter
     while enc.pointer + 1 < len(enc.steps):
@@ -106,10 +108,6 @@ def long_session(tmp: Path, combatants: int, turns: int) -> tuple[float, float, 
     from gmconsole.engine.events import History
 
     session = _campaign(tmp / f"long-{combatants}", combatants)
-    left = combatants
-    while left:
-        session.execute(f"add {min(50, left)} goblin")
-        left -= min(50, left)
     session.execute("start")
     cpu: list[float] = []
     full = None
