@@ -15,11 +15,16 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import tomli
 
 from gmconsole.tui.actions import ACTION_BY_ID
 from gmconsole.tui.settings import config_dir
+
+if TYPE_CHECKING:
+    from textual.binding import Binding
+    from textual.dom import DOMNode
 
 
 def keymap_path() -> Path:
@@ -70,3 +75,13 @@ def clashes(keymap: dict[str, str]) -> list[str]:
         for key in keymap.get(action.id, action.keys).split(","):
             owners.setdefault(key.strip(), []).append(action.id)
     return [f"keymap: {key} is bound to {' and '.join(ids)}" for key, ids in owners.items() if len(ids) > 1]
+
+
+def own_bindings(node: DOMNode, key: str) -> list[Binding]:
+    """`node`'s own non-priority bindings of `key`, with the user's keymap applied: what the
+    app would try for the key at that node of the focus chain."""
+    bindings = node._bindings.copy()
+    keymap = node.app._keymap
+    if keymap:
+        bindings.apply_keymap(keymap)
+    return [b for b in bindings.key_to_bindings.get(key, ()) if not b.priority]

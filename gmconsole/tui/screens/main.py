@@ -27,6 +27,7 @@ from gmconsole.engine.errors import GmConsoleError
 from gmconsole.engine.events import Event
 from gmconsole.store.state import StoreError
 from gmconsole.tui import actions
+from gmconsole.tui.keymap import own_bindings
 from gmconsole.tui.messages import ActOn, Command, Prefill, Reroll
 from gmconsole.tui.render import marked_text
 from gmconsole.tui.widgets.command_line import CommandLine
@@ -111,14 +112,8 @@ class MainScreen(Screen[None]):
         keys = [k.strip() for k in actions.keys_for(registered, keymap).split(",")]
         node = self.focused
         while node is not None and node is not self:
-            bindings = node._bindings.copy()
-            if keymap:
-                bindings.apply_keymap(keymap)
-            for key in keys:
-                if node.check_consume_key(key, key_to_character(key)) or any(
-                    not b.priority for b in bindings.key_to_bindings.get(key, ())
-                ):
-                    return False
+            if any(node.check_consume_key(k, key_to_character(k)) or own_bindings(node, k) for k in keys):
+                return False
             node = node.parent
         return True
 

@@ -19,6 +19,8 @@ from textual import events
 from textual.dom import DOMNode
 from textual.widgets import Input
 
+from gmconsole.tui.keymap import own_bindings
+
 
 class InlineBindings:
     """Mixin for a text widget: run the non-priority bindings of the box, then of its
@@ -49,12 +51,8 @@ class InlineBindings:
 
     async def _run_binding(self, node: DOMNode, key: str) -> bool:
         """Run `node`'s first non-priority binding of `key` (with the user's keymap applied)."""
-        bindings = node._bindings.copy()
-        keymap = node.app._keymap
-        if keymap:
-            bindings.apply_keymap(keymap)
-        for binding in bindings.key_to_bindings.get(key, ()):
-            if not binding.priority and await node.app.run_action(binding.action, node):
+        for binding in own_bindings(node, key):
+            if await node.app.run_action(binding.action, node):
                 return True
         return False
 
