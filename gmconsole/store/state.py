@@ -367,10 +367,10 @@ class SessionState:
         working copy is checked before anything is written). The entries it shares with the
         snapshot of the model in memory were validated when that model was: their models are
         reused (`from_snapshot`), so a turn validates what it changed."""
-        known = self._current.get(path)
         reuse: dict[int, BaseModel] = {}
-        if known is not None and known[0] is self.entity(path):
-            model, prev = known
+        model = self.entity(path)
+        prev = self.current_snapshot(path)
+        if model is not None and prev is not None:
             for key, value in prev.items():
                 subs = getattr(model, key, None)
                 if table_list(value) and isinstance(subs, list) and len(subs) == len(value):
