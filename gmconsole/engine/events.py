@@ -78,26 +78,29 @@ class Change(BaseModel):
         plan = both and self.path.startswith("encounters/") and begins_round(before, after)
         if plan:
             before, after = without_plan(before), without_plan(after)
-        changed: dict[str, tuple[Any, Any]] = {}
-        added: dict[str, Any] = {}
-        removed: dict[str, Any] = {}
-        for key, entry in leaf_diff(before, after).items():
-            old, new = entry.get("from"), entry.get("to")
-            if old is not None and new is not None:
-                changed[key] = (old, new)
-            elif new is not None:
-                added[key] = new
-            elif old is not None:
-                removed[key] = old
         return Change(
             path=self.path,
-            changed=changed or None,
-            added=added or None,
-            removed=removed or None,
+            **sorted_leaves(leaf_diff(before, after)),
             planned=plan,
             created=self.before is None and self.after is not None,
             deleted=self.after is None and self.before is not None,
         )
+
+
+def sorted_leaves(diff: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """`leaf_diff`'s entries ({from, to}, a missing or None side left out) as a logged change
+    holds them: `changed` ([from, to]), `added` and `removed`, the empty ones left out. Also
+    how an older log's leaves are read (see the log v2 migration)."""
+    out: dict[str, dict[str, Any]] = {}
+    for key, entry in diff.items():
+        old, new = entry.get("from"), entry.get("to")
+        if old is not None and new is not None:
+            out.setdefault("changed", {})[key] = [old, new]
+        elif new is not None:
+            out.setdefault("added", {})[key] = new
+        elif old is not None:
+            out.setdefault("removed", {})[key] = old
+    return out
 
 
 _MISSING = object()

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gmconsole.engine.errors import GmConsoleError
+from gmconsole.engine.events import sorted_leaves
 
 Step = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -136,17 +137,9 @@ def _log_v1(data: dict[str, Any]) -> dict[str, Any]:
 def _sorted_leaves(change: Any) -> Any:
     if not isinstance(change, dict) or not isinstance(change.get("diff"), dict):
         return change
-    out = {k: v for k, v in change.items() if k != "diff"}
-    for key, entry in change["diff"].items():
-        if not isinstance(entry, dict):
-            return change  # not v2's shape: left as it is
-        if "from" in entry and "to" in entry:
-            out.setdefault("changed", {})[key] = [entry["from"], entry["to"]]
-        elif "to" in entry:
-            out.setdefault("added", {})[key] = entry["to"]
-        elif "from" in entry:
-            out.setdefault("removed", {})[key] = entry["from"]
-    return out
+    if not all(isinstance(entry, dict) for entry in change["diff"].values()):
+        return change  # not v2's shape: left as it is
+    return {**{k: v for k, v in change.items() if k != "diff"}, **sorted_leaves(change["diff"])}
 
 
 def _event_v2(event: Any) -> Any:
