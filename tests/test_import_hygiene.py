@@ -8,10 +8,9 @@ import lazily), and the CLI module is imported without opening the UI.
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 import textwrap
+
+from fresh_process import probe
 
 PROBE = textwrap.dedent(
     """
@@ -45,16 +44,8 @@ PROBE = textwrap.dedent(
 )
 
 
-def probe() -> dict:
-    done = subprocess.run(
-        [sys.executable, "-c", PROBE], capture_output=True, text=True, timeout=120, check=False
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout.strip().splitlines()[-1])
-
-
 def test_engine_systems_and_store_never_load_textual_or_rich() -> None:
-    result = probe()
+    result = probe(PROBE)
     assert "gmconsole.engine" in result["imported"]
     assert "gmconsole.engine.tables" in result["imported"]
     assert "gmconsole.systems.generic" in result["imported"]

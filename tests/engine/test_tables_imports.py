@@ -7,10 +7,9 @@ fresh interpreter, since the test session has imported everything long ago.
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 import textwrap
+
+from fresh_process import probe
 
 PROBE = textwrap.dedent(
     """
@@ -33,11 +32,7 @@ PROBE = textwrap.dedent(
 
 
 def test_tables_load_and_search_without_the_dice_engine() -> None:
-    done = subprocess.run(
-        [sys.executable, "-c", PROBE], capture_output=True, text=True, timeout=120, check=False
-    )
-    assert done.returncode == 0, done.stderr
-    result = json.loads(done.stdout.strip().splitlines()[-1])
+    result = probe(PROBE)
     assert result["found"] == ["Weather"]
     assert result["dice_before_roll"] is False
     assert result["is_roll"] is True and result["depth"] > 0 and result["dice_after_roll"] is True

@@ -7,15 +7,13 @@ campaign's own tables are still read at open, so a bad one is reported with the 
 
 from __future__ import annotations
 
-import json
 import shutil
-import subprocess
-import sys
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from fresh_process import probe
 
 from gmconsole.engine.errors import RulesError
 from gmconsole.store import Session
@@ -130,15 +128,7 @@ def test_opening_the_torg_demo_leaves_book_tables_dice_and_tests_for_later(tmp_p
     the worker processes only `gmconsole check` starts (multiprocessing, ~6 ms)."""
     demo = tmp_path / "torg-demo"
     shutil.copytree(CAMPAIGNS / "torg-demo", demo, ignore=shutil.ignore_patterns(".lock"))
-    done = subprocess.run(
-        [sys.executable, "-c", OPEN_PROBE, str(demo)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    result = json.loads(done.stdout.strip().splitlines()[-1])
+    result = probe(OPEN_PROBE, str(demo))
     assert "interaction_results.toml" not in result["at_open"]  # a reference table only
     assert set(result["at_open"]) < set(result["after_tables"])
     assert "interaction_results.toml" in result["after_tables"]

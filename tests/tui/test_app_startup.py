@@ -8,14 +8,12 @@ screen's first frame, not in the frames after it.
 
 from __future__ import annotations
 
-import json
 import shutil
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
 import pytest
+from fresh_process import probe
 
 from gmconsole.tui.app import GmConsole
 from gmconsole.tui.screens.main import MainScreen
@@ -65,12 +63,7 @@ def torg_demo(tmp_path: Path) -> Path:
 
 def test_opening_a_campaign_imports_no_dialog(torg_demo: Path) -> None:
     """In a fresh interpreter (this one has imported every dialog for other tests)."""
-    done = subprocess.run(
-        [sys.executable, "-c", PROBE, str(torg_demo)],
-        capture_output=True, text=True, timeout=120, check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    loaded = set(json.loads(done.stdout.strip().splitlines()[-1]))
+    loaded = set(probe(PROBE, str(torg_demo)))
     assert "gmconsole.tui.screens.main" in loaded
     assert sorted(loaded.intersection(ON_DEMAND)) == []
 

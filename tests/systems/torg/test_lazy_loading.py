@@ -7,12 +7,11 @@ audit hook that sees every file opened.
 
 from __future__ import annotations
 
-import json
 import shutil
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
+
+from fresh_process import probe
 
 PROBE = textwrap.dedent(
     """
@@ -43,16 +42,8 @@ PROBE = textwrap.dedent(
 )
 
 
-def probe() -> dict:
-    done = subprocess.run(
-        [sys.executable, "-c", PROBE], capture_output=True, text=True, timeout=120, check=False
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout.strip().splitlines()[-1])
-
-
 def test_importing_torg_reads_no_data_file_and_defers_the_dice_rules() -> None:
-    result = probe()
+    result = probe(PROBE)
     assert result["package"] == {"opened": [], "modules": []}  # the package alone imports nothing
     assert result["loaded"]["opened"] == []  # the registered system class reads no table either
     assert "system" in result["loaded"]["modules"]
@@ -108,15 +99,7 @@ def test_the_first_screen_lists_the_verbs_without_importing_the_rules_behind_the
     demo = tmp_path / "torg-demo"
     campaigns = Path(__file__).resolve().parents[3] / "campaigns"
     shutil.copytree(campaigns / "torg-demo", demo, ignore=shutil.ignore_patterns(".lock"))
-    done = subprocess.run(
-        [sys.executable, "-c", FIRST_SCREEN_PROBE, str(demo)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    result = json.loads(done.stdout.strip().splitlines()[-1])
+    result = probe(FIRST_SCREEN_PROBE, str(demo))
     lazy = {"round_hooks", "verbs", "buyoff", "calculators", "check_words", "resolution"}
     assert lazy.isdisjoint(result["shown"]), sorted(lazy & set(result["shown"]))
     assert {"system", "reference", "console_help", "verb_list"} <= set(result["shown"])
