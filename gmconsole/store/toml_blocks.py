@@ -7,8 +7,9 @@ document it wrote, keyed by the block's `sharing.fingerprint`, and only renders 
 not seen.
 
 The text is byte for byte what `dump_toml` gives (a property test holds it to that): each block
-is rendered by tomli_w's own table writer, and only the top level, which places literals first
-and separates tables with a blank line, is assembled here. The fingerprint is a C-speed
+is rendered as tomli_w's own table writer renders it (`toml_table`, or tomli_w itself for data
+that is not plain), and only the top level, which places literals first and separates tables
+with a blank line, is assembled here. The fingerprint is a C-speed
 encoding that tells apart everything the TOML text tells apart (`1`, `1.0`, `True`, `"1"`; key
 order; dates), where `==` would not (`1 == 1.0 == True`). Anything unusual falls back
 to `dump_toml`: a carriage return anywhere (the whole document then uses escaped strings), or a
@@ -32,6 +33,7 @@ from tomli_w._writer import (
 
 from gmconsole.store.files import _has_cr, drop_none, dump_toml
 from gmconsole.store.sharing import fingerprint, table_list
+from gmconsole.store.toml_table import Unusual, render_block, suits_inline
 
 INDENT = 4
 """tomli_w's default indent, which `dump_toml` uses."""
@@ -43,8 +45,8 @@ class _Block:
     """`[[key]]` and the entry's body, as tomli_w writes it with multi-line strings allowed."""
     has_cr: bool
     """A carriage return somewhere in it (the whole document then takes the slow path)."""
-    clean: dict[str, Any]
-    """The entry as rendered (None dropped), to judge `inline` by when it is asked."""
+    entry: dict[str, Any]
+    """The entry rendered, to judge `inline` by when it is asked."""
     _inline: bool | None = None
 
     @property
@@ -53,7 +55,10 @@ class _Block:
         array). Judged on demand: rendering the entry inline cost a third of rendering it,
         and a list needs only its first entry that is not inline to know."""
         if self._inline is None:
-            self._inline = is_suitable_inline_table(self.clean, Context(True, INDENT))
+            try:
+                self._inline = suits_inline(self.entry)
+            except Unusual:
+                self._inline = is_suitable_inline_table(drop_none(self.entry), Context(True, INDENT))
         return self._inline
 
 
@@ -97,10 +102,13 @@ class BlockWriter:
 
 
 def _render(entry: dict[str, Any], name: str) -> _Block:
-    clean = drop_none(entry)
-    ctx = Context(True, INDENT)
-    text = "".join(gen_table_chunks(clean, ctx, name=name, inside_aot=True))
-    return _Block(text, _has_cr(clean), clean)
+    try:
+        text, has_cr = render_block(entry, name)
+    except Unusual:  # not plain data: tomli_w's own walk, on a copy without None
+        clean = drop_none(entry)
+        text = "".join(gen_table_chunks(clean, Context(True, INDENT), name=name, inside_aot=True))
+        has_cr = _has_cr(clean)
+    return _Block(text, has_cr, entry)
 
 
 def _assemble(data: Mapping[str, Any], lists: dict[str, list[_Block]]) -> str | None:

@@ -1,4 +1,5 @@
-"""`BlockWriter` writes exactly what `dump_toml` writes, however the document changes between writes."""
+"""`BlockWriter` writes exactly what `dump_toml` writes, however the document changes between writes,
+and `render_block` renders a block exactly as tomli_w does."""
 
 from __future__ import annotations
 
@@ -7,14 +8,17 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from long_run import examples
+from tomli_w._writer import Context, format_key_part, gen_table_chunks
 
 from gmconsole.store import Session
-from gmconsole.store.files import dump_toml
+from gmconsole.store.files import _has_cr, drop_none, dump_toml
 from gmconsole.store.models import dump_entity
 from gmconsole.store.toml_blocks import BlockWriter
+from gmconsole.store.toml_table import Unusual, render_block
 
 keys = st.text(min_size=0, max_size=6) | st.sampled_from(["id", "name", "hp", "sheet", "a b", "ü"])
 leaves = (
@@ -120,3 +124,40 @@ def _goblin() -> Any:
     from gmconsole.engine.roster import Character
 
     return Character(name="Goblin", kind="creature", template=True, sheet={"hp": 7, "hp_max": 7})
+
+
+plain_values = st.recursive(
+    leaves,
+    lambda inner: st.lists(inner, max_size=3)
+    | st.lists(inner, max_size=3).map(tuple)
+    | st.dictionaries(keys, inner, max_size=3)
+    | st.lists(st.dictionaries(keys, inner, max_size=3), min_size=1, max_size=3),
+    max_leaves=10,
+)
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(st.dictionaries(keys, plain_values, max_size=5), keys)
+def test_a_block_renders_as_tomli_w_renders_it(entry: dict[str, Any], name: str) -> None:
+    """`render_block` is tomli_w's table writer (None dropped first) byte for byte, and says
+    when a carriage return is in it, on any plain data: nested tables, arrays of tables long
+    and short (inline), tuples, multi-line strings, dates."""
+    clean = drop_none(entry)
+    part = format_key_part(name)
+    expected = "".join(gen_table_chunks(clean, Context(True, 4), name=part, inside_aot=True))
+    text, has_cr = render_block(entry, part)
+    assert text == expected
+    assert has_cr == _has_cr(clean)
+
+
+def test_data_that_is_not_plain_is_left_to_tomli_w() -> None:
+    """A mapping that is not a dict, or a key that is not a str, is not guessed at: the block
+    writer renders it with tomli_w (after dropping None, which makes keys str)."""
+    from types import MappingProxyType
+
+    odd = ({"sheet": MappingProxyType({"hp": 3})}, {"sheet": {1: "one"}}, {"x": [MappingProxyType({})]})
+    for entry in odd:
+        with pytest.raises(Unusual):
+            render_block(entry, "rows")  # type: ignore[arg-type]
+        doc = {"rows": [entry, {"id": "y" * 90}]}
+        assert BlockWriter().dumps(doc) == dump_toml(doc)
