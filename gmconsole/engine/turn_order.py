@@ -23,9 +23,11 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from gmconsole.engine.encounter import Combatant, Encounter, EncounterError, Notice, Step
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -149,9 +151,26 @@ def roll_off(ids: Sequence[str], ctx: RoundContext, sides: int = 20, _depth: int
     for cid, r in rolled.items():
         ctx.rolls.append(InitiativeRoll(who=cid, dice=(r,), modifier=0, total=r, note="tie roll-off"))
     order: list[str] = []
-    for value in sorted(set(rolled.values()), reverse=True):
-        group = [cid for cid in pending if rolled[cid] == value]
+    for _value, group in _grouped(pending, rolled.__getitem__):
         order += roll_off(group, ctx, sides, _depth + 1) if len(group) > 1 else group
+    return order
+
+
+def _grouped(items: Sequence[T], score: Callable[[T], int]) -> list[tuple[int, list[T]]]:
+    """`items` grouped by score, highest score first, each group in the items' order: one
+    pass, where a scan per distinct score made a 2,000-goblin round quadratic."""
+    groups: dict[int, list[T]] = {}
+    for item in items:
+        groups.setdefault(score(item), []).append(item)
+    return sorted(groups.items(), key=lambda kv: kv[0], reverse=True)
+
+
+def ranked_by(members: Sequence[Combatant], stat: str, ctx: RoundContext) -> list[str]:
+    """Ids by `stat`, highest first, each tie rolled off (each stat read once)."""
+    values = {c.id: ctx.stat(c, stat) for c in members}
+    order: list[str] = []
+    for _value, same in _grouped([c.id for c in members], values.__getitem__):
+        order += roll_off(same, ctx) if len(same) > 1 else same
     return order
 
 
@@ -206,10 +225,8 @@ class RolledEachRound(TurnOrder):
         ]
 
     def _steps(self, combatants: list[Combatant], ctx: RoundContext) -> list[Step]:
-        scores = sorted({c.initiative or 0 for c in combatants}, reverse=True)
         steps: list[Step] = []
-        for score in scores:
-            group = [c for c in combatants if (c.initiative or 0) == score]
+        for score, group in _grouped(combatants, lambda c: c.initiative or 0):
             if self.simultaneous:
                 steps.append(Step(actors=[c.id for c in group], label=str(score)))
                 continue
@@ -220,13 +237,8 @@ class RolledEachRound(TurnOrder):
     def _break_tie(self, group: list[Combatant], ctx: RoundContext) -> list[str]:
         if len(group) == 1:
             return [group[0].id]
-        ordered: list[str] = []
         if self.tiebreak:
-            values = sorted({ctx.stat(c, self.tiebreak) for c in group}, reverse=True)
-            for v in values:
-                same = [c.id for c in group if ctx.stat(c, self.tiebreak) == v]
-                ordered += roll_off(same, ctx) if len(same) > 1 else same
-            return ordered
+            return ranked_by(group, self.tiebreak, ctx)
         return roll_off([c.id for c in group], ctx)
 
     def insert(self, enc: Encounter, combatant: Combatant, ctx: RoundContext) -> list[Notice]:
@@ -296,12 +308,7 @@ class SideOrder(TurnOrder):
         return notices
 
     def within_side(self, members: list[Combatant], ctx: RoundContext) -> list[str]:
-        values = sorted({ctx.stat(c, self.stat) for c in members}, reverse=True)
-        order: list[str] = []
-        for v in values:
-            same = [c.id for c in members if ctx.stat(c, self.stat) == v]
-            order += roll_off(same, ctx) if len(same) > 1 else same
-        return order
+        return ranked_by(members, self.stat, ctx)
 
     def insert(self, enc: Encounter, combatant: Combatant, ctx: RoundContext) -> list[Notice]:
         """A joiner acts after the last remaining member of its side this round."""

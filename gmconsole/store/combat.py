@@ -217,7 +217,7 @@ class CombatIntents(SessionState):
         """The system's end-of-round effects on every combatant (bleeding, burning...)."""
         notices: list[Notice] = []
         for c in enc.combatants:
-            t = self._combatant_target(c) if self.sheet_of(c) is not None else None
+            t = self.target_of(c)
             if t is None:
                 continue
             change = self.system.end_of_round(
@@ -301,9 +301,9 @@ class CombatIntents(SessionState):
         """The system's start-of-round effects on everyone still in (Torg's card effects)."""
         notices: list[Notice] = []
         for c in enc.combatants:
-            if c.status == "out" or self.sheet_of(c) is None:
+            t = None if c.status == "out" else self.target_of(c)
+            if t is None:
                 continue
-            t = self._combatant_target(c)
             change = self.system.start_of_round(t.sheet, self.scene(enc, c))
             if change is None:
                 continue

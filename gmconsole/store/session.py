@@ -86,6 +86,7 @@ class Session(EncounterIntents, RosterIntents, ExchangeIntents, ChronicleIntents
         self._writers = {}
         self._pools = {}
         self._current = {}
+        self._stats = {}
 
     # ------------------------------------------------------------------ open / close
 

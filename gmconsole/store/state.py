@@ -10,7 +10,7 @@ Undo and redo replay the `after` snapshots of the compensating event through the
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,9 +27,12 @@ from gmconsole.store.folder import write_snapshot
 from gmconsole.store.log import LogWriter
 from gmconsole.store.models import Campaign, file_of_path, from_snapshot, snapshot
 from gmconsole.store.problems import Problem, ReadOnlyError, error_text
-from gmconsole.store.sharing import SnapshotPool, table_list
+from gmconsole.store.sharing import SnapshotPool, fingerprint, table_list
 from gmconsole.store.toml_blocks import BlockWriter
 from gmconsole.systems.base import GameSystem, Scene
+
+STATS_KEPT = 4096
+"""Stats `stat_of` remembers before starting afresh: far more distinct sheets than a fight has."""
 
 
 class StoreError(GmConsoleError):
@@ -135,6 +138,8 @@ class SessionState:
     _pools: dict[str, SnapshotPool]
     _current: dict[str, tuple[BaseModel, dict[str, Any]]]
     """Per entity path, the model in memory and its shared snapshot (see `current_snapshot`)."""
+    _stats: dict[tuple[Hashable, str], int]
+    """Stats read by the turn order, by sheet content and name (see `stat_of`)."""
 
     # ------------------------------------------------------------------ reading
 
@@ -160,21 +165,50 @@ class SessionState:
             return self.encounters.get(slug)
         raise ValueError(f"not an entity path: {path!r}")
 
+    def sheet_data(self, who: Combatant | Character) -> dict[str, Any] | None:
+        """The sheet table of a combatant (its inline one, or its roster entry's) or a
+        character, unvalidated; None when there is none (a missing roster file)."""
+        if isinstance(who, Character) or who.sheet is not None:
+            return who.sheet
+        ref = self.roster.get(who.ref or "")
+        return ref.sheet if ref is not None else None
+
     def sheet_of(self, who: Combatant | Character) -> BaseModel | None:
         """The validated sheet of a combatant (its roster entry's or its inline one) or a
         character; None when it cannot be had (a missing or unreadable roster file)."""
-        data: dict[str, Any] | None
-        if isinstance(who, Character) or who.sheet is not None:
-            data = who.sheet
-        else:
-            ref = self.roster.get(who.ref or "")
-            data = ref.sheet if ref is not None else None
+        data = self.sheet_data(who)
         if data is None:
             return None
         try:
             return self.system.parse_sheet(data)
         except (ValueError, GmConsoleError):
             return None
+
+    def target_of(self, c: Combatant) -> Target | None:
+        """`c` as a target, its sheet validated once; None when it has no usable sheet."""
+        sheet = self.sheet_of(c)
+        return None if sheet is None else Target(c.name, sheet, c, c.ref)
+
+    def stat_of(self, c: Combatant, name: str) -> int:
+        """A stat of a combatant as the system reads it (0 without a usable sheet).
+
+        Remembered by the sheet's content (`fingerprint`), so a round of 2,000 goblins, whose
+        turn order asks each one's stat up to three times, validates their one shared sheet
+        once rather than 6,000 times. A stat is a function of the sheet's data alone, so a
+        changed sheet is simply another entry; the validated sheet itself is not shared, as
+        callers of `sheet_of` may change it."""
+        data = self.sheet_data(c)
+        if data is None:
+            return 0
+        key = (fingerprint(data), name)
+        value = self._stats.get(key)
+        if value is None:
+            sheet = self.sheet_of(c)
+            value = 0 if sheet is None else self.system.stat(sheet, name)
+            if len(self._stats) >= STATS_KEPT:
+                self._stats.clear()
+            self._stats[key] = value
+        return value
 
     def resolve(self, who: str) -> Target:
         """What a GM typed, as a target: a combatant of the active encounter first (id, name,
@@ -199,11 +233,11 @@ class SessionState:
         return Target(ch.name, sheet, combatant, slug)
 
     def _combatant_target(self, c: Combatant) -> Target:
-        sheet = self.sheet_of(c)
-        if sheet is None:
+        target = self.target_of(c)
+        if target is None:
             where = f"roster/{c.ref}.toml" if c.ref else "its inline sheet"
             raise RulesError(f"{c.name} has no usable sheet ({where} is missing or unreadable)")
-        return Target(c.name, sheet, c, c.ref)
+        return target
 
     def find_character(self, who: str) -> str:
         """The roster slug for a slug, a name or a unique prefix of either."""
@@ -232,11 +266,6 @@ class SessionState:
 
     def round_context(self, dice: list[int] | None = None) -> RoundContext:
         """Dice (typed first, then the session's rng) and stats for the turn order."""
-
-        def stat(c: Combatant, name: str) -> int:
-            sheet = self.sheet_of(c)
-            return 0 if sheet is None else self.system.stat(sheet, name)
-
         enc = self.encounter
         present = {c.ref for c in enc.combatants} if enc is not None else set()
         bystanders = [
@@ -244,7 +273,7 @@ class SessionState:
             for slug, ch in self.roster.items()
             if slug not in present and not ch.template
         ]
-        return RoundContext(rng=self.rng, dice=list(dice or []), stat=stat, bystanders=bystanders)
+        return RoundContext(rng=self.rng, dice=list(dice or []), stat=self.stat_of, bystanders=bystanders)
 
     # ------------------------------------------------------------------ writing
 
