@@ -59,6 +59,27 @@ async def test_long_history_opens_on_the_newest_page_and_scrolls_back_to_the_fir
         assert pane.selected == session.log[-1].id
 
 
+async def test_a_new_event_repaints_the_count_in_the_border_not_the_whole_pane(monkeypatch) -> None:
+    """The count of events changes every turn; the pane's border, and every row of the list it
+    holds, need not be drawn again for it (setting `border_subtitle` repaints all of them)."""
+    session = SimpleNamespace(log=[roll(i) for i in range(40)], log_complete=True, log_unread_days=0)
+    app = Host(session)
+    app.CSS = "DiceLog { border: round $accent; }"  # as the main screen draws its panes
+    async with app.run_test(size=(80, 20)) as pilot:
+        await pilot.pause()
+        pane = app.query_one(DiceLog)
+        repainted: list[tuple] = []
+        refresh = pane.refresh
+        monkeypatch.setattr(pane, "refresh", lambda *r, **k: repainted.append(r) or refresh(*r, **k))
+        session.log.append(roll(40))
+        pane.show(session)
+        assert len(repainted) == 1 and len(repainted[0]) == 1, repainted  # one region, not all
+        assert repainted[0][0].height == 1
+        await pilot.pause()
+        bottom = screen_text(app).splitlines()[pane.region.bottom - 1]
+        assert "41 events" in bottom and bottom.strip().startswith("╰"), bottom
+
+
 async def test_a_click_selects_the_row_under_the_mouse() -> None:
     session = SimpleNamespace(log=[roll(i) for i in range(5)], log_complete=True, log_unread_days=0)
     app = Host(session)

@@ -8,9 +8,13 @@ import random
 from pathlib import Path
 
 from app_driver import command, make_app, screen_text
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.widgets import Static
 
 from gmconsole.engine.roster import Character
 from gmconsole.store.session import Session
+from gmconsole.tui.widgets.static_text import set_content
 
 
 def long_named_campaign(path: Path) -> Path:
@@ -45,3 +49,38 @@ async def test_a_long_message_ends_in_an_ellipsis_and_the_key_bar_keeps_help(cam
         await pilot.pause()
         bar = screen_text(app).splitlines()[-1]
         assert bar.rstrip().endswith("? Help") and "…" in bar, bar
+
+
+class Line(App[None]):
+    CSS = "#line { width: auto; height: 1; text-wrap: nowrap; } #wraps { width: auto; }"
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="line")
+        yield Static(id="wraps")
+
+
+async def test_a_line_of_the_same_width_is_redrawn_without_a_layout(monkeypatch) -> None:
+    """The status and message lines are as wide as their text: the next goblin's name in place
+    of the last one's cannot move anything, so it costs no layout pass of the whole screen."""
+    app = Line()
+    async with app.run_test(size=(60, 10)) as pilot:
+        line, wraps = app.query_one("#line", Static), app.query_one("#wraps", Static)
+        for static in (line, wraps):
+            set_content(static, Text("▶ Goblin 12"))
+        await pilot.pause()
+        layouts: list[tuple[str | None, bool]] = []
+        for static in (line, wraps):
+            refresh = static.refresh
+
+            def counted(*regions, _static=static, _refresh=refresh, **options):
+                layouts.append((_static.id, options.get("layout", False)))
+                return _refresh(*regions, **options)
+
+            monkeypatch.setattr(static, "refresh", counted)
+        assert set_content(line, Text("▶ Goblin 13"))
+        assert set_content(wraps, Text("▶ Goblin 13"))  # may wrap: its height could change
+        assert not set_content(line, Text("▶ Goblin 13"))  # the same: nothing at all
+        assert set_content(line, Text("▶ Goblin 140"))  # wider: laid out
+        assert layouts == [("line", False), ("wraps", True), ("line", True)]
+        await pilot.pause()
+        assert "▶ Goblin 140" in screen_text(app)

@@ -22,6 +22,7 @@ from gmconsole.engine.turn_order import DeclareThenResolve, RoundContext, TurnOr
 from gmconsole.store.session import Session
 from gmconsole.systems import get_system
 from gmconsole.tui.widgets.initiative import InitiativePane
+from gmconsole.tui.widgets.line_list import LineList
 
 
 def fight(order: TurnOrder) -> SimpleNamespace:
@@ -137,3 +138,87 @@ async def test_a_tall_torg_header_keeps_the_acting_fighter_on_screen_at_80x24(tm
         zoomed = screen_text(app)
         assert all(line.strip() in zoomed for line in head), zoomed
         assert any("▶" in line and acting in line for line in zoomed.splitlines())
+
+
+def big_fight(tmp_path: Path, goblins: int = 40) -> Session:
+    """A generic campaign: a PC whose sheet lives in the roster, spawned goblins, started."""
+    s = Session.create(tmp_path / "big", name="Big", system_id="generic", rng=random.Random(5))
+    s.save_character("ayla", Character(name="Ayla", kind="pc", sheet={"hp": 10, "hp_max": 10}))
+    s.save_character(
+        "goblin", Character(name="Goblin", kind="creature", template=True, sheet={"hp": 7, "hp_max": 7})
+    )
+    for line in ("encounter Horde", "add ayla", f"add {goblins} goblin", "cond goblin-2 prone 2", "start"):
+        s.execute(line)
+    return s
+
+
+class SessionHost(App[None]):
+    """A tracker drawn from a real session, as the main screen draws it after each intent."""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        yield InitiativePane(id="kept")
+
+    def on_mount(self) -> None:
+        self.query_one("#kept", InitiativePane).show(self.session)
+
+
+def row_texts(pane: InitiativePane) -> list[tuple[str | None, str, str]]:
+    lines = pane.query_one(LineList)
+    return [(row.key, row.kind, row.text.plain) for row in lines.rows]
+
+
+async def test_a_turn_rebuilds_only_the_rows_that_changed(tmp_path: Path, monkeypatch) -> None:
+    """500 goblins: a turn moves the pointer one step, so two rows change; the tracker used to
+    build all of them again. Here the rows built are counted, not timed."""
+    with big_fight(tmp_path) as session:
+        app = SessionHost(session)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            pane = app.query_one("#kept", InitiativePane)
+            built: list[str] = []
+            original = InitiativePane._row
+
+            def counting(self, c, *args, **kwargs):
+                built.append(c.id)
+                return original(self, c, *args, **kwargs)
+
+            monkeypatch.setattr(InitiativePane, "_row", counting)
+            session.next_turn()
+            pane.show(session)
+            assert len(built) <= 2, built  # the step left and the step reached
+            built.clear()
+            pane.show(session)  # nothing changed at all
+            assert built == []
+            session.execute("dmg goblin-7 3")  # one goblin hit: its row only
+            pane.show(session)
+            assert built == ["goblin-7"]
+
+
+async def test_rows_built_turn_by_turn_read_as_rows_built_afresh(tmp_path: Path) -> None:
+    """Whatever happens (turns, a round's end, damage to a goblin and to a roster PC, a
+    condition ticking away, a hold, someone added mid-round, an undo), the tracker that
+    rebuilt only what changed reads exactly like one drawing the fight for the first time."""
+    with big_fight(tmp_path, goblins=12) as session:
+        app = SessionHost(session)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            kept = app.query_one("#kept", InitiativePane)
+            steps = [
+                "next", "next", "dmg goblin-3 4", "next", "dmg ayla 3", "next", "hold",
+                "add goblin", "next", "next", "undo", "next", "dmg goblin-5 9", "next",
+                *["next"] * 12, "heal ayla 2", "next",
+            ]
+            for line in steps:
+                session.execute(line)
+                kept.show(session)
+                fresh = InitiativePane()
+                await app.mount(fresh)
+                fresh.show(session)
+                assert row_texts(kept) == row_texts(fresh), line
+                assert kept.query_one(LineList).cursor_key == fresh.query_one(LineList).cursor_key
+                await fresh.remove()
+            assert session.encounter.round >= 2

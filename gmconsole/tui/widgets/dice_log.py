@@ -21,6 +21,7 @@ from gmconsole.engine.events import Event
 from gmconsole.store.log import LOG_PAGE
 from gmconsole.tui.render import event_text
 from gmconsole.tui.widgets.line_list import LineList, Row
+from gmconsole.tui.widgets.static_text import set_border_subtitle
 
 if TYPE_CHECKING:
     from gmconsole.store.session import Session
@@ -95,7 +96,7 @@ class DiceLog(Vertical):
     def _subtitle(self) -> None:
         """How many events there are ("1200+ events" while older log files are unread)."""
         unread = self._session is not None and not self._session.log_complete
-        self.border_subtitle = f"{len(self._log)}{'+' if unread else ''} events"
+        set_border_subtitle(self, f"{len(self._log)}{'+' if unread else ''} events")
 
     def _drawn_up_to(self, log: list[Event]) -> int | None:
         """Where in `log` the newest event drawn is now (None: start afresh). Searched from

@@ -10,6 +10,9 @@ card, the phase of a declare-then-resolve round) and its `columns()` (popcorn's 
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable
+from dataclasses import dataclass
+from operator import is_
 from typing import TYPE_CHECKING
 
 from rich.text import Span, Text
@@ -17,7 +20,7 @@ from textual.app import ComposeResult
 from textual.containers import Container, Vertical
 from textual.widgets import Static
 
-from gmconsole.engine.encounter import Combatant, Encounter
+from gmconsole.engine.encounter import Combatant, Encounter, Step
 from gmconsole.engine.tracks import StatusView
 from gmconsole.tui.render import condition_reminder, condition_text
 from gmconsole.tui.widgets.line_list import LineList, Row
@@ -80,6 +83,46 @@ def badges(c: Combatant, status: StatusView | None) -> str:
     return " ".join(out)
 
 
+@dataclass(frozen=True, slots=True)
+class Look:
+    """A combatant as the tracker draws it, and the model that was read from."""
+
+    combatant: Combatant
+    health: str
+    """The system's compact health figure ("W2 S1", "HP 7/12")."""
+    badges: str
+    tag: str
+    """Its side's short tag."""
+
+    @property
+    def extra(self) -> str:
+        """What follows the name on its row: health, then badges."""
+        return f"{self.health}  {self.badges}" if self.health and self.badges else self.health or self.badges
+
+    @property
+    def words(self) -> tuple[str, str, str, str]:
+        """Everything of it a row shows (equal words: an equal row)."""
+        return (self.combatant.name, self.health, self.badges, self.tag)
+
+
+@dataclass(slots=True)
+class DrawnSteps:
+    """The step rows as last built, and what from: a turn that leaves the steps as they were
+    (the very models: the store keeps those a change did not touch) rebuilds only the rows of
+    the steps that changed."""
+
+    steps: list[Step]
+    pointer: int
+    label_width: int
+    rows: list[Row]
+    starts: list[int]
+    """Index in `rows` of each step's first row, then of the first row after the steps."""
+    step_of: dict[str, list[int]]
+    """The steps each combatant acts in (one in each phase of a declare-then-resolve round)."""
+    placed: set[str]
+    """Who has a step (everyone else is waiting, next round or out)."""
+
+
 LABEL_MAX = 10
 """Longest step label shown in full ("villains", "declare"); longer ones are cut."""
 HEADER_MAX = 8
@@ -115,21 +158,31 @@ class InitiativePane(Vertical):
         super().__init__(id=id, classes=classes)
         self._turn: tuple[str, int, int, tuple[str, ...]] | None = None
         self._label_width = 4
+        """Width of the step-label column (a score, a side's name) for the rows being built."""
         self._subtitle: str | None = None
         self._head: list[str] = []
-        self._header_width: int | None = None
         """The turn order's header lines, as last shown."""
+        self._header_width: int | None = None
         self._status_cache: dict[str, tuple[StatusView | None, str]] = {}
-        self._health: dict[str, str] = {}
-        """Each combatant's compact health figure, from the last `_statuses`."""
+        """Status and health by a creature sheet's stored form (500 spawned goblins share one)."""
+        self._looks: dict[str, Look] = {}
+        """How each combatant was last drawn (see `_read_combatants`)."""
+        self._combatants: list[Combatant] = []
+        """The encounter's combatants as last read."""
+        self._roster_backed: list[Combatant] = []
+        """Those of them whose sheet is a roster character's (read again every time)."""
+        self._tag_width = 1
+        """Width of the side-tag column."""
         self._sides: dict[str, str] = {}
         """Each side's short tag in this encounter."""
         self._status_system: object = None
         self._row_cache: dict[tuple, Row] = {}
         self._old_rows: dict[tuple, Row] = {}
-        """Rows and health by content, kept from one redraw to the next: a turn advance with 500
-        combatants changes two or three lines, and only those should cost anything."""
-        """Width of the step-label column (a score, a side's name) for the rows being built."""
+        """Rows by content, kept from one redraw to the next, for a redraw that cannot start
+        from the last one (`_step_rows`)."""
+        self._drawn: DrawnSteps | None = None
+        """What the step rows were last built from, so the next turn rebuilds only the steps
+        that changed: with 500 combatants a turn advance changes two lines."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="init-title")
@@ -156,17 +209,17 @@ class InitiativePane(Vertical):
             header.display = reminder.display = False
             lines.set_rows([])
             return
-        statuses = self._statuses(session, enc)
-        self._sides = side_tags(list(dict.fromkeys(c.side for c in enc.combatants)))
+        changed = self._read_combatants(session, enc)
         set_content(title, self._title(enc))
         subtitle = order.name if order else enc.order
         if subtitle != self._subtitle:  # setting a border title always repaints the whole pane
             self.border_subtitle = self._subtitle = subtitle
         self._head = list(order.header(enc)) if order and enc.started else []
         columns = order.columns(enc) if order and enc.started else None
-        self._old_rows, self._row_cache = self._row_cache, {}
-        rows = self._column_rows(enc, columns, statuses) if columns else self._step_rows(enc, statuses)
-        self._old_rows = {}
+        if columns:
+            rows = self._rebuilt(lambda: self._column_rows(enc, columns))
+        else:
+            rows = self._step_rows(enc, changed)
         acting = [c.id for c in enc.acting]
         turn = (enc.name, enc.round, enc.pointer, tuple(acting))
         moved = turn != self._turn
@@ -245,54 +298,73 @@ class InitiativePane(Vertical):
         out.append(f" · {enc.name}")
         return out
 
-    def _statuses(self, session: Session, enc: Encounter) -> dict[str, StatusView | None]:
-        """Each combatant's health through `Session.sheet_of`; for creatures carrying their own
-        sheet, worked out again only when that sheet changed (its stored form is the key), as
-        500 spawned goblins are what makes a big fight slow. The few roster characters are read
-        every time (their sheets live in the roster, which this pane does not look into)."""
-        old, self._status_cache = self._status_cache, {}
-        if self._status_system is not session.system:  # another campaign, or its options changed
-            old, self._status_system = {}, session.system
-        out: dict[str, StatusView | None] = {}
-        self._health = {}
-        for c in enc.combatants:
-            if c.sheet is None:
-                out[c.id], self._health[c.id] = vitals_of(session, c)
-                continue
-            key = repr(c.sheet)
-            if key in old:
-                vitals = old[key]
-            elif key in self._status_cache:
-                vitals = self._status_cache[key]
-            else:
-                vitals = vitals_of(session, c)
-            self._status_cache[key] = vitals
-            out[c.id], self._health[c.id] = vitals
-        return out
+    def _read_combatants(self, session: Session, enc: Encounter) -> set[str] | None:
+        """Each combatant's `Look`, and the ids of those that look different or are other
+        models than last time (None: draw everything afresh, the side tags changed).
 
-    def _row(
-        self, c: Combatant, mark: str, label: str, bracket: str, statuses: dict, kind: str = ""
-    ) -> Row:
-        """One combatant line, built as one string plus spans; a line drawn last time with the
-        same content is reused (this runs 500 times a turn)."""
-        w = self._label_width
-        extra = badges(c, statuses.get(c.id))
-        health = self._health.get(c.id, "")
-        if health:
-            extra = f"{health}  {extra}" if extra else health
-        tag = self._sides.get(c.side, "")
-        key = (c.id, c.name, mark, label, bracket, kind, w, extra, tag)
+        The store hands back the very model of a combatant that a change did not touch, and
+        never changes a model in place, so a creature carrying its own sheet is looked at again
+        only when its model is new; and its health is worked out again only when no creature
+        with the same sheet was (its stored form is the key), as 500 spawned goblins are what
+        makes a big fight slow. The few roster characters are read every time (their sheets
+        live in the roster, which this pane does not look into)."""
+        combatants = enc.combatants
+        sides = side_tags(list(dict.fromkeys(c.side for c in combatants)))
+        cache, old = self._status_cache, self._looks
+        fresh = self._status_system is not session.system or sides != self._sides
+        if fresh:  # another campaign, its options changed, or a side came or went
+            cache, old, self._status_system = {}, {}, session.system
+        if len(cache) > 2 * len(combatants) + 16:
+            cache = {}  # sheets no combatant has any more
+        self._status_cache, self._sides = cache, sides
+        self._tag_width = max((len(t) for t in sides.values()), default=1)
+        same = len(combatants) == len(self._combatants) and all(map(is_, combatants, self._combatants))
+        if same and not fresh:
+            todo, looks = self._roster_backed, dict(old)  # the same models: only these may differ
+        else:
+            todo, looks = combatants, {}
+            self._combatants = list(combatants)
+            self._roster_backed = [c for c in combatants if c.sheet is None]
+        changed: set[str] = set()
+        for c in todo:
+            seen = old.get(c.id)
+            if seen is not None and seen.combatant is c and c.sheet is not None:
+                looks[c.id] = seen
+                continue
+            look = looks[c.id] = self._look(session, c)
+            if seen is None or seen.combatant is not c or seen.words != look.words:
+                changed.add(c.id)
+        if todo is combatants:
+            changed.update(old.keys() - looks.keys())
+        self._looks = looks
+        return None if fresh else changed
+
+    def _look(self, session: Session, c: Combatant) -> Look:
+        if c.sheet is None:
+            status, health = vitals_of(session, c)
+        else:
+            key = repr(c.sheet)
+            vitals = self._status_cache.get(key)
+            if vitals is None:
+                vitals = self._status_cache[key] = vitals_of(session, c)
+            status, health = vitals
+        return Look(c, health, badges(c, status), self._sides.get(c.side, ""))
+
+    def _row(self, c: Combatant, mark: str, label: str, bracket: str, kind: str = "") -> Row:
+        """One combatant line, built as one string plus spans; a line drawn before with the
+        same content is reused."""
+        look = self._looks[c.id]
+        key = (c.id, mark, label, bracket, kind, self._label_width, self._tag_width, look.words)
         row = self._old_rows.get(key) or self._row_cache.get(key)
         if row is None:
-            row = self._new_row(c, mark, label, bracket, kind, extra, tag)
+            row = self._new_row(c, mark, label, bracket, kind, look.extra, look.tag)
         self._row_cache[key] = row
         return row
 
     def _new_row(
         self, c: Combatant, mark: str, label: str, bracket: str, kind: str, extra: str, tag: str = ""
     ) -> Row:
-        w = self._label_width
-        width = max((len(t) for t in self._sides.values()), default=1)
+        w, width = self._label_width, self._tag_width
         head = f"{mark} {label[:w]:>{w}} {tag:<{width}} " if tag else f"{mark} {label[:w]:>{w}} "
         name_at = len(head) + (len(bracket) + 1 if bracket else 0)
         plain = f"{head}{bracket + ' ' if bracket else ''}{c.name}{'  ' + extra if extra else ''}"
@@ -301,34 +373,114 @@ class InitiativePane(Vertical):
             spans.append(Span(name_at, name_at + len(c.name), "bold"))
         return Row(Text(plain, spans=spans), key=c.id, kind=kind, indent=name_at)
 
-    def _step_rows(self, enc: Encounter, statuses: dict) -> list[Row]:
-        rows: list[Row] = []
-        placed: set[str] = set()
+    def _step_rows(self, enc: Encounter, changed: set[str] | None) -> list[Row]:
+        """The steps in order, then who waits, who acts next round and who is out. Built
+        from the last build when the steps have the same actors as then (see `DrawnSteps`)."""
         self._label_width = 1
         if not enc.started:
-            rows += [self._row(c, " ", "", "", statuses) for c in enc.combatants]
-            return rows
-        by_id = {c.id: c for c in enc.combatants}
-        self._label_width = max((len(step.label) for step in enc.steps), default=0)
-        self._label_width = max(1, min(LABEL_MAX, self._label_width))
-        previous_label = None
+            self._drawn = None
+            return self._rebuilt(lambda: [self._row(c, " ", "", "") for c in enc.combatants])
+        steps = enc.steps
+        self._label_width = max(1, min(LABEL_MAX, max((len(step.label) for step in steps), default=0)))
+        drawn = self._drawn
+        if (
+            changed is not None
+            and drawn is not None
+            and drawn.label_width == self._label_width
+            and len(drawn.steps) == len(steps)
+            and len(self._row_cache) < 4 * len(drawn.rows) + 64  # else prune it: build afresh
+        ):
+            dirty = self._changed_steps(steps, drawn.steps)
+            if dirty is not None:
+                return self._redraw_steps(enc, drawn, changed, dirty)
+        return self._rebuilt(lambda: self._draw_steps(enc))
+
+    @staticmethod
+    def _changed_steps(steps: list[Step], old: list[Step]) -> set[int] | None:
+        """The steps that are other models than last time (a step begun), and the step after
+        one whose label changed (its own label shows only if different); None when one has
+        other actors."""
+        dirty: set[int] = set()
+        for i, (step, was) in enumerate(zip(steps, old, strict=True)):
+            if step is not was:
+                if step.actors != was.actors:
+                    return None
+                dirty.add(i)
+                if step.label != was.label:
+                    dirty.add(i + 1)
+        return dirty
+
+    def _rebuilt(self, build: Callable[[], list[Row]]) -> list[Row]:
+        """Rows built afresh, reusing the rows of the last build by content (a combatant added
+        or delayed shifts the steps after it, but few of their lines change); the rows not
+        drawn this time are forgotten."""
+        self._old_rows, self._row_cache = self._row_cache, {}
+        try:
+            return build()
+        finally:
+            self._old_rows = {}
+
+    def _draw_steps(self, enc: Encounter) -> list[Row]:
+        rows: list[Row] = []
+        starts: list[int] = []
+        step_of: dict[str, list[int]] = {}
         for i, step in enumerate(enc.steps):
-            mark = "▶" if i == enc.pointer else ("✓" if i < enc.pointer else " ")
-            # a side is named once; a phase (declare, resolve) on every row, as one
-            # combatant has a row in each
-            label = "" if step.label == previous_label and not step.phase else step.label
-            previous_label = step.label
-            kind = "acting" if i == enc.pointer else ("muted" if i < enc.pointer else "")
-            n = len(step.actors)
-            for j, cid in enumerate(step.actors):
-                bracket = "" if n == 1 else ("┬" if j == 0 else ("└" if j == n - 1 else "├"))
-                c = by_id[cid]
-                rows.append(
-                    self._row(
-                        c, mark if j == 0 else " ", label if j == 0 else "", bracket, statuses, kind
-                    )
-                )
-                placed.add(cid)
+            starts.append(len(rows))
+            rows += self._step_lines(enc, i)
+            for cid in step.actors:
+                step_of.setdefault(cid, []).append(i)
+        starts.append(len(rows))
+        placed = set(step_of)
+        rows += self._rest_rows(enc, placed)
+        self._drawn = DrawnSteps(
+            list(enc.steps), enc.pointer, self._label_width, rows, starts, step_of, placed
+        )
+        return rows
+
+    def _redraw_steps(
+        self, enc: Encounter, drawn: DrawnSteps, changed: set[str], dirty: set[int]
+    ) -> list[Row]:
+        """The last build's rows with those of the steps that changed built again: the step the
+        pointer left and the one it reached, other models of steps, and the steps of the
+        combatants that changed (a condition ticked, a hit). Each step keeps its number of
+        rows, as its actors are the same."""
+        if drawn.pointer != enc.pointer:
+            dirty |= {drawn.pointer, enc.pointer}
+        if not dirty and not changed:
+            return drawn.rows
+        rows = drawn.rows.copy()
+        for cid in changed:
+            dirty.update(drawn.step_of.get(cid, ()))
+        starts = drawn.starts
+        for i in sorted(dirty):
+            if 0 <= i < len(enc.steps):
+                rows[starts[i] : starts[i + 1]] = self._step_lines(enc, i)
+        if any(cid not in drawn.placed for cid in changed):
+            rows[starts[-1] :] = self._rest_rows(enc, drawn.placed)
+        drawn.steps, drawn.rows, drawn.pointer = list(enc.steps), rows, enc.pointer
+        return rows
+
+    def _step_lines(self, enc: Encounter, i: int) -> list[Row]:
+        """The rows of step `i`: one per actor, simultaneous actors bracketed."""
+        steps, pointer = enc.steps, enc.pointer
+        step = steps[i]
+        mark = "▶" if i == pointer else ("✓" if i < pointer else " ")
+        # a side is named once; a phase (declare, resolve) on every row, as one combatant has
+        # a row in each
+        label = "" if i and step.label == steps[i - 1].label and not step.phase else step.label
+        kind = "acting" if i == pointer else ("muted" if i < pointer else "")
+        n = len(step.actors)
+        looks = self._looks
+        out = []
+        for j, cid in enumerate(step.actors):
+            bracket = "" if n == 1 else ("┬" if j == 0 else ("└" if j == n - 1 else "├"))
+            c = looks[cid].combatant
+            out.append(self._row(c, mark if j == 0 else " ", label if j == 0 else "", bracket, kind))
+        return out
+
+    def _rest_rows(self, enc: Encounter, placed: set[str]) -> list[Row]:
+        """Who has no step this round: waiting (held, ready), next round, out."""
+        rows: list[Row] = []
         rest = [c for c in enc.combatants if c.id not in placed]
         for heading, members in (
             ("Waiting", [c for c in rest if c.status in ("held", "ready")]),
@@ -337,17 +489,16 @@ class InitiativePane(Vertical):
         ):
             if members:
                 rows.append(Row(Text(f"── {heading} ──"), kind="heading"))
-                rows += [
-                    self._row(c, " ", "", "", statuses, "muted" if heading == "Out" else "") for c in members
-                ]
+                rows += [self._row(c, " ", "", "", "muted" if heading == "Out" else "") for c in members]
         return rows
 
-    def _column_rows(self, enc: Encounter, columns: dict[str, list[str]], statuses: dict) -> list[Row]:
+    def _column_rows(self, enc: Encounter, columns: dict[str, list[str]]) -> list[Row]:
         """Popcorn-style orders: the acting step, then the order's two columns side by side."""
         rows: list[Row] = []
         self._label_width = 3
+        self._drawn = None
         for c in enc.acting:
-            rows.append(self._row(c, "▶", "now", "", statuses, "acting"))
+            rows.append(self._row(c, "▶", "now", "", "acting"))
         width = max(16, ((self.size.width or self.app.size.width) - 6) // 2)
         titles = list(columns)
         now = {c.id for c in enc.acting}  # on the acting line already, not again in a column
@@ -360,21 +511,20 @@ class InitiativePane(Vertical):
             left = by_id[left_ids[i]] if i < len(left_ids) else None
             right = by_id[right_ids[i]] if i < len(right_ids) else None
             text = Text("  ")
-            cell = self._cell(left, statuses) if left else ""
+            cell = self._cell(left) if left else ""
             text.append(f"{cell[: width - 1]:<{width}}")
             text.append("│ ")
             if right:
                 room = max(8, self.query_one(LineList).text_width - 4 - width)  # never wraps
-                text.append(self._cell(right, statuses)[:room], style="dim")
+                text.append(self._cell(right)[:room], style="dim")
             key = left.id if left else (right.id if right else None)
             rows.append(Row(text, key=key))
         return rows
 
-    def _cell(self, c: Combatant, statuses: dict) -> str:
+    def _cell(self, c: Combatant) -> str:
         """A combatant in a popcorn column: side tag, name, health, badges."""
-        health, extra = self._health.get(c.id, ""), badges(c, statuses.get(c.id))
-        parts = [self._sides.get(c.side, ""), c.name, health, extra]
-        return " ".join(p for p in parts if p)
+        look = self._looks[c.id]
+        return " ".join(p for p in (look.tag, c.name, look.health, look.badges) if p)
 
     @staticmethod
     def _reminder(enc: Encounter) -> str:

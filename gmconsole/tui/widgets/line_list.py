@@ -9,9 +9,11 @@ background, so the selection shows without colour.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import ClassVar
+from math import ceil
+from typing import ClassVar, NamedTuple
 
 from rich.console import Console
 from rich.segment import Segment
@@ -22,9 +24,21 @@ from textual.binding import Binding, BindingType
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
+from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 
 GUTTER = 2
+
+
+class _Frame(NamedTuple):
+    """What every line of one repaint needs (see `LineList.render_lines`)."""
+
+    scroll_x: int
+    scroll_y: int
+    width: int
+    focused: bool
+    strips_kept: int
+    """Drawn lines kept before the older ones are let go."""
 
 
 @dataclass(frozen=True)
@@ -39,6 +53,29 @@ class Row:
     """Set when the same row text recurs across updates (log events), so wrapping is reused."""
     indent: int = 0
     """Columns the wrapped lines of a long row are indented by (under a name, after a tag)."""
+
+
+def _common_ends(old: list[Row], new: list[Row]) -> tuple[int, int]:
+    """How many rows at the start and at the end of `new` are the rows of `old` there (never
+    overlapping, in either list). Mostly the very objects: equality is only asked of others
+    (the log's "earlier events" row is made anew each time)."""
+    most = min(len(old), len(new))
+    head = next((i for i in range(most) if new[i] is not old[i] and new[i] != old[i]), most)
+    most -= head
+    ends = zip(reversed(new), reversed(old), strict=False)  # the lists may differ in length
+    tail = next((i for i, (a, b) in enumerate(ends) if i >= most or (a is not b and a != b)), most)
+    return head, tail
+
+
+def _bar_drawing(bar: ScrollBar) -> list[Segment]:
+    """What a vertical scrollbar draws, but for its colours (as `ScrollBar._render_bar` asks
+    its renderer for it)."""
+    height, virtual = bar.size.height, bar.window_virtual_size
+    window = bar.window_size if bar.window_size < virtual else 0
+    drawn = bar.renderer.render_bar(
+        size=height, virtual_size=ceil(virtual), window_size=ceil(window), position=bar.position
+    )
+    return drawn.segments
 
 
 def _trimmed(line: Text) -> Text:
@@ -123,6 +160,10 @@ class LineList(ScrollView, can_focus=True):
         """The size of the scrollable region the rows were last laid out for."""
         self._top_row: int | None = None
         """The row asked to be at the top (`scroll_to_row(top=True)`)."""
+        self._frame: _Frame | None = None
+        """What the lines being drawn share, while `render_lines` draws them."""
+        self._in_bar_batch = False
+        """Whether scrollbar changes wait for the end of a `_bar_batch`."""
         self._strips: dict[tuple, tuple[Text, Strip]] = {}
         self._old_strips: dict[tuple, tuple[Text, Strip]] = {}
         """Drawn lines by the identity of their text, this frame's and the last: the tracker
@@ -143,27 +184,34 @@ class LineList(ScrollView, can_focus=True):
     def set_rows(self, rows: list[Row], *, select: str | None = None, select_at: int | None = None) -> None:
         """Replace the rows; the cursor goes to row `select_at`, else the first row keyed
         `select`, else stays on its key, else the nearest. (`select_at` is for a key that
-        appears on several rows: a combatant who declares, then resolves.)"""
+        appears on several rows: a combatant who declares, then resolves.) Rows that are the
+        very objects of the last call keep their wrapped lines: a turn advance hands the
+        tracker 500 rows of which two are new, the log one new row at the end."""
         previous = self.cursor_key
         old = self.rows
         if rows == old and (select is None or select == previous) and (select_at in (None, self.cursor)):
             return  # nothing to draw again: a turn advance leaves most lists as they were
-        same = min(len(old), len(rows))  # rows at the start still laid out as they were
-        if rows[:same] != old[:same]:
-            same = next(i for i in range(same) if rows[i] is not old[i])
+        head, tail = _common_ends(old, rows)
         self.rows = rows
-        target = select or previous
-        keyed = [i for i, r in enumerate(rows) if r.key is not None]
-        index = next((i for i in keyed if rows[i].key == target), None) if target else None
-        if select_at is not None and 0 <= select_at < len(rows) and rows[select_at].key is not None:
-            index = select_at
-        if index is None and keyed:
-            index = keyed[0] if self.cursor is None else min(keyed, key=lambda i: abs(i - (self.cursor or 0)))
-        self.cursor = index
+        self.cursor = self._cursor_for(rows, select or previous, select_at)
         self._top_row = None
-        self._layout(keep=same)
+        self._layout(keep=head, tail=tail)
         if self.cursor_key != previous:
             self.post_message(self.Highlighted(self, self.cursor_key))
+
+    def _cursor_for(self, rows: list[Row], target: str | None, select_at: int | None) -> int | None:
+        """Row `select_at` if keyed, else the first row keyed `target`, else the keyed row
+        nearest the cursor's old place."""
+        if select_at is not None and 0 <= select_at < len(rows) and rows[select_at].key is not None:
+            return select_at
+        if target:
+            index = next((i for i, r in enumerate(rows) if r.key == target), None)
+            if index is not None:
+                return index
+        keyed = [i for i, r in enumerate(rows) if r.key is not None]
+        if not keyed:
+            return None
+        return keyed[0] if self.cursor is None else min(keyed, key=lambda i: abs(i - (self.cursor or 0)))
 
     def on_resize(self) -> None:
         self.fit()
@@ -185,9 +233,10 @@ class LineList(ScrollView, can_focus=True):
         says so (without this, the last letter of a full-width line was cut off)."""
         self.call_later(self.fit)
 
-    def _layout(self, keep: int = 0) -> None:
-        """Wrap the rows to the width into screen lines; the first `keep` rows are the ones last
-        laid out (a log that grew by one event, a tracker whose done steps stayed put)."""
+    def _layout(self, keep: int = 0, tail: int = 0) -> None:
+        """Wrap the rows to the width into screen lines; the first `keep` rows and the last
+        `tail` ones are those last laid out (a log that grew by one event, a tracker whose
+        acting step moved down one: only the rows between are wrapped again)."""
         region = self.scrollable_content_region.size
         width = region.width - GUTTER
         if width < 1:  # not laid out yet: wrapping to nothing would be slow and wrong
@@ -195,18 +244,43 @@ class LineList(ScrollView, can_focus=True):
             self._first_line = list(range(len(self.rows)))
             self.virtual_size = Size(0, len(self.rows))
             self._laid_out_size = None
+            self._width = 0  # these lines are not wrapped: none of them is kept
             return  # `fit` lays the rows out once the widget has a size
-        if width != self._width or len(self._first_line) < keep:
-            keep = 0
+        old_first, old_visual = self._first_line, self._visual
+        old_count = len(old_first)
+        if width != self._width or old_count < keep + tail:
+            keep = tail = 0
         if width != self._width:
             self._wrap_cache.clear()
             self._width = width
-        first = self._first_line[:keep]
-        visual = self._visual[: self._first_line[keep]] if keep < len(self._first_line) else self._visual[:]
+        first = old_first[:keep]
+        visual = old_visual[: old_first[keep]] if keep < old_count else old_visual[:]
+        self._wrap_rows(range(keep, len(self.rows) - tail), first, visual)
+        if tail:
+            start = old_count - tail  # the old index of the first kept row at the end
+            shift = len(visual) - old_first[start]
+            rest = old_visual[old_first[start] :]
+            moved = len(self.rows) - old_count
+            visual += [(i + moved, text) for i, text in rest] if moved else rest
+            first += [line + shift for line in old_first[start:]] if shift else old_first[start:]
+        self._visual = visual
+        self._first_line = first
+        self._laid_out_size = region
+        with self._bar_batch():
+            self._set_virtual_size(Size(width + GUTTER, len(visual)))
+            if self._top_row is not None:
+                self.scroll_to_row(self._top_row, top=True)
+            self._scroll_cursor_visible()
+        self.refresh()
+
+    def _wrap_rows(self, indexes: range, first: list[int], visual: list[tuple[int, Text]]) -> None:
+        """Append the screen lines of these rows to `visual`, and where each starts to `first`."""
+        width = self._width
         console = self.app.console
         cache = self._wrap_cache
-        for index in range(keep, len(self.rows)):
-            row = self.rows[index]
+        rows = self.rows
+        for index in indexes:
+            row = rows[index]
             first.append(len(visual))
             key = row.cache_key
             lines = cache.get(key) if key else None
@@ -220,14 +294,66 @@ class LineList(ScrollView, can_focus=True):
                 visual.append((index, lines[0]))
             else:
                 visual.extend((index, line) for line in lines)
-        self._visual = visual
-        self._first_line = first
-        self._laid_out_size = region
-        self.virtual_size = Size(width + GUTTER, len(visual))
-        if self._top_row is not None:
-            self.scroll_to_row(self._top_row, top=True)
-        self._scroll_cursor_visible()
-        self.refresh()
+
+    def _set_virtual_size(self, size: Size) -> None:
+        """A new length without a layout pass when only the scrolling changes: setting
+        `virtual_size` asks for a reflow of the whole screen (~2 ms with every pane up), which
+        a list sized by its container (1fr, not auto) does not need to grow by a line, the
+        dice log's lot on every turn. The scrollbar is brought up to date here instead, as the
+        reflow would (`Widget._scroll_update`), but repainted only if it now looks different;
+        one coming or going still lays the screen out (its reactive does)."""
+        if size == self.virtual_size:
+            return
+        styles = self.styles
+        if self._laid_out_size is None or styles.width.is_auto or styles.height.is_auto:
+            self.virtual_size = size
+            return
+        self.set_reactive(LineList.virtual_size, size)
+        self._refresh_scrollbars()
+        if self.show_horizontal_scrollbar:  # never with rows wrapped to the width; just in case
+            self._scroll_update(size)
+            return
+        if self.show_vertical_scrollbar:
+            window = self.container_size.height - self.scrollbar_size_horizontal
+            self._set_bar(window_virtual_size=size.height, window_size=window)
+        self.scroll_y = self.validate_scroll_y(self.scroll_y)
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        """As `ScrollView.watch_scroll_y`, but the scrollbar is repainted only when its thumb
+        moves on screen: scrolled a row a turn, a 500-row tracker's thumb moves an eighth of a
+        cell every four turns, and repainting the bar costs as much as redrawing the rows."""
+        if self.show_vertical_scrollbar:
+            self._set_bar(position=new_value)
+        if round(old_value) != round(new_value):
+            self.refresh(self.size.region)
+
+    def _set_bar(self, **values: float) -> None:
+        """Set the vertical scrollbar's reactives without their repaint (see `_bar_batch`)."""
+        with self._bar_batch():
+            bar = self.vertical_scrollbar
+            for name, value in values.items():
+                if name == "position":
+                    value = bar.validate_position(value)
+                bar.set_reactive(getattr(ScrollBar, name), value)
+
+    @contextmanager
+    def _bar_batch(self) -> Iterator[None]:
+        """The vertical scrollbar is repainted once at the end of what is done inside, and only
+        if it then draws differently: a log that grows by a row and scrolls to it moves the
+        thumb up and back down again."""
+        if self._in_bar_batch:
+            yield
+            return
+        before = _bar_drawing(self.vertical_scrollbar) if self.show_vertical_scrollbar else None
+        self._in_bar_batch = True
+        try:
+            yield
+        finally:
+            self._in_bar_batch = False
+        if self.show_vertical_scrollbar:
+            bar = self.vertical_scrollbar
+            if before is None or _bar_drawing(bar) != before:
+                bar.refresh()
 
     # ------------------------------------------------------------------ cursor
 
@@ -279,10 +405,25 @@ class LineList(ScrollView, can_focus=True):
 
     # ------------------------------------------------------------------ drawing
 
-    def render_line(self, y: int) -> Strip:
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """As `Widget.render_lines`, with what every line needs looked up once for all of
+        them: the scroll offset, the width, the focus (each a walk up the DOM that cost as
+        much as drawing the line itself from the cache)."""
+        self._frame = self._look_up_frame()
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._frame = None
+
+    def _look_up_frame(self) -> _Frame:
         scroll_x, scroll_y = self.scroll_offset
-        index = scroll_y + y
         width = self.scrollable_content_region.width
+        return _Frame(scroll_x, scroll_y, width, self.has_focus, 4 * max(self.size.height, 10))
+
+    def render_line(self, y: int) -> Strip:
+        frame = self._frame or self._look_up_frame()
+        scroll_x, width = frame.scroll_x, frame.width
+        index = frame.scroll_y + y
         if index >= len(self._visual):
             return Strip.blank(width, self._style(""))
         row_index, text = self._visual[index]
@@ -297,7 +438,7 @@ class LineList(ScrollView, can_focus=True):
         else:
             segments = [Segment(mark), *text.render(self.app.console)]
             strip = Strip(segments).crop_extend(scroll_x, scroll_x + width, None).apply_style(style)
-        if len(self._strips) > 4 * max(self.size.height, 10):
+        if len(self._strips) > frame.strips_kept:
             self._old_strips, self._strips = self._strips, {}
         self._strips[key] = (text, strip)
         return strip
@@ -306,7 +447,8 @@ class LineList(ScrollView, can_focus=True):
         """Row kind first; the cursor on top (full colours only while the list has focus)."""
         kind = row.kind if row.kind in ("acting", "muted", "heading") else ""
         if row_index == self.cursor:
-            return self._style(kind, "cursor" if self.has_focus else "selected")
+            focused = self._frame.focused if self._frame is not None else self.has_focus
+            return self._style(kind, "cursor" if focused else "selected")
         return self._style(kind)
 
     def _style(self, *parts: str) -> Style:
