@@ -8,7 +8,8 @@ The intent alone is timed too, so the part the console adds is plain. (Pilot's k
 not used: they wait for the CPU to go idle, which measures the test harness, not the app.)
 The app starts as `gmconsole.tui.run` starts it, with the collector paused until the first
 screen and start-up's objects then frozen out of it, so collections during the turns walk
-what a GM's console would walk. Target: under 50 ms.
+what a GM's console would walk. Target (issue #13): one frame, a median under 16 ms, and
+a p90 under 25 ms.
 """
 
 from __future__ import annotations
@@ -24,7 +25,9 @@ from pathlib import Path
 
 from gmconsole.engine.roster import Character
 
-TARGET_MS = 50.0
+TARGET_MEDIAN_MS = 16.0
+"""One frame at 60 Hz: the turn is on screen before the GM's next look."""
+TARGET_P90_MS = 25.0
 SPAWN_BATCH = 50
 
 
@@ -75,6 +78,10 @@ async def sample(folder: Path, turns: int) -> tuple[list[float], list[float]]:
     return pressed, intent
 
 
+def verdict(ms: float, target: float) -> str:
+    return "ok" if ms < target else "OVER TARGET"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="gmconsole.bench ui", description=__doc__.splitlines()[0])
     parser.add_argument("--combatants", type=int, default=500)
@@ -91,7 +98,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  the intent alone            median {alone:6.1f} ms   (Session.next_turn: save + log)")
     share = median - alone
     print(f"  the console's share         median {share:6.1f} ms   (the panes' show, layout, paint)")
-    print(f"  target < {TARGET_MS:.0f} ms: {'ok' if median < TARGET_MS else 'OVER TARGET'}")
+    print(f"  target median < {TARGET_MEDIAN_MS:.0f} ms: {verdict(median, TARGET_MEDIAN_MS)}")
+    print(f"  target p90    < {TARGET_P90_MS:.0f} ms: {verdict(p90, TARGET_P90_MS)}")
     return 0
 
 
