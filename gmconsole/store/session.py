@@ -25,6 +25,7 @@ from gmconsole.engine.events import Event, EventKind, History
 from gmconsole.engine.names import unsafe_character
 from gmconsole.store import commands
 from gmconsole.store.chronicle import ChronicleIntents
+from gmconsole.store.collector import collector_paused
 from gmconsole.store.encounter_ops import EncounterIntents
 from gmconsole.store.event_toml import plain
 from gmconsole.store.exchange import ExchangeIntents
@@ -327,6 +328,10 @@ class Session(EncounterIntents, RosterIntents, ExchangeIntents, ChronicleIntents
         parts = [p for p in line.split(";") if p.strip()]
         if len(parts) > 1:
             return [e for p in parts for e in _as_list(self.execute(p))]
+        with collector_paused():
+            return self._execute_one(line)
+
+    def _execute_one(self, line: str) -> Event | None:
         action = self._system_action(line)
         if action is not None:
             return self.perform(*action)

@@ -25,6 +25,7 @@ from textual.widgets import Static
 
 from gmconsole.engine.errors import GmConsoleError
 from gmconsole.engine.events import Event
+from gmconsole.store.collector import collector_paused
 from gmconsole.store.state import StoreError
 from gmconsole.tui import actions
 from gmconsole.tui.keymap import own_bindings
@@ -299,7 +300,8 @@ class MainScreen(Screen[None]):
         and a refusal changed nothing), then redraw."""
         before = len(self.session.log)
         try:
-            call()
+            with collector_paused():
+                call()
         except (StoreError, OSError) as exc:  # the disk refused: nothing was changed, or it says what was
             self.saved = False
             unchanged = getattr(exc, "nothing_changed", True)
