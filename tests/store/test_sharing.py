@@ -102,3 +102,35 @@ def test_the_session_log_holds_no_snapshots_and_undo_a_bounded_history(tmp_path:
         assert len(s.history._undo) == 5
         s.undo()  # the history still undoes exactly
         assert s.encounter.round == 2 and s.log[-1].kind == EventKind.UNDO
+
+
+def test_a_round_end_validates_a_shared_sheet_once_for_the_turn_order(tmp_path: Path) -> None:
+    """The turn order reads each goblin's initiative stat (and a tie's tiebreak): 30 goblins
+    with one sheet between them cost the sheet's validation once, not once a read; the round
+    hooks validate each sheet once each (end of round, start of round). A goblin whose sheet
+    changed reads its new stat."""
+    with Session.create(tmp_path / "c", name="C", system_id="generic", rng=random.Random(5)) as s:
+        goblin_sheet = {"hp": 5, "initiative": 1}
+        goblin = Character(name="Goblin", kind="creature", template=True, sheet=goblin_sheet)
+        s.save_character("goblin", goblin)
+        s.execute("encounter Horde")
+        s.add_combatant("goblin", 30)
+        s.start_encounter()
+        while s.encounter is not None and s.encounter.pointer + 1 < len(s.encounter.steps):
+            s.next_turn()
+        parsed = 0
+        real = s.system.parse_sheet
+
+        def counting(data):  # type: ignore[no-untyped-def]
+            nonlocal parsed
+            parsed += 1
+            return real(data)
+
+        s.system.parse_sheet = counting  # type: ignore[method-assign]
+        s.next_turn()
+        assert s.encounter is not None and s.encounter.round == 2
+        assert parsed <= 2 * 30 + 1  # was 7 a goblin: three stat reads and two per round hook
+        first = s.encounter.combatants[0]
+        assert s.stat_of(first, "initiative") == 1
+        changed = first.model_copy(update={"sheet": {"hp": 5, "initiative": 4}})
+        assert s.stat_of(changed, "initiative") == 4
