@@ -33,10 +33,13 @@ from tomli_w._writer import (
 
 from gmconsole.store.files import _has_cr, drop_none, dump_toml
 from gmconsole.store.sharing import fingerprint, table_list
-from gmconsole.store.toml_table import Unusual, render_block, suits_inline
+from gmconsole.store.toml_table import Memo, Unusual, render_block, suits_inline
 
 INDENT = 4
 """tomli_w's default indent, which `dump_toml` uses."""
+TABLES_KEPT = 20_000
+"""Distinct sub-tables a writer remembers before starting afresh (an encounter has one or two
+per combatant)."""
 
 
 @dataclass(slots=True)
@@ -70,6 +73,8 @@ class BlockWriter:
         self._seen: dict[tuple[str, int], tuple[object, Hashable]] = {}
         """The last document's entries by identity: a session's snapshots share the entries
         that did not change (`sharing`), so those need neither a fingerprint nor a render."""
+        self._tables: Memo = {}
+        """Sub-tables rendered (`toml_table.render_block`), kept across writes."""
 
     def dumps(self, data: Mapping[str, Any]) -> str:
         """Exactly `dump_toml(data)`, cheaper when most array-of-tables entries are unchanged."""
@@ -87,12 +92,14 @@ class BlockWriter:
                 fp = same[1] if same is not None and same[0] is entry else (key, fingerprint(entry))
                 block = kept.get(fp) or self._blocks.get(fp)
                 if block is None:
-                    block = _render(entry, format_key_part(key))
+                    block = _render(entry, format_key_part(key), self._tables)
                 kept[fp] = block
                 seen[(key, id(entry))] = (entry, fp)
                 blocks.append(block)
         self._blocks = kept
         self._seen = seen
+        if len(self._tables) > TABLES_KEPT:
+            self._tables.clear()
         if any(b.has_cr for bs in lists.values() for b in bs) or any(
             all(b.inline for b in bs) for bs in lists.values()
         ):
@@ -101,9 +108,9 @@ class BlockWriter:
         return dump_toml(data) if text is None else text
 
 
-def _render(entry: dict[str, Any], name: str) -> _Block:
+def _render(entry: dict[str, Any], name: str, memo: Memo) -> _Block:
     try:
-        text, has_cr = render_block(entry, name)
+        text, has_cr = render_block(entry, name, memo)
     except Unusual:  # not plain data: tomli_w's own walk, on a copy without None
         clean = drop_none(entry)
         text = "".join(gen_table_chunks(clean, Context(True, INDENT), name=name, inside_aot=True))

@@ -16,9 +16,12 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Hashable
 from typing import Any
 
 from tomli_w._writer import MAX_LINE_LENGTH, format_key_part, format_literal, format_string
+
+from gmconsole.store.sharing import fingerprint
 
 INDENT = "    "
 """tomli_w's default indent, which `dump_toml` uses."""
@@ -34,14 +37,19 @@ class Unusual(Exception):
     """A value outside the plain data this renderer handles: render it with tomli_w."""
 
 
+Memo = dict[tuple[str, Hashable], tuple[str, bool]]
+"""Sub-tables already rendered, by their name and `fingerprint`: (text, carriage return in it)."""
+
+
 class _Text:
     """One block's rendering, noting whether any key or string held a carriage return (the
     document then takes `dump_toml`'s escaped-strings path, decided by the caller)."""
 
-    __slots__ = ("cr",)
+    __slots__ = ("cr", "memo")
 
-    def __init__(self) -> None:
+    def __init__(self, memo: Memo | None = None) -> None:
         self.cr = False
+        self.memo = memo
 
     def key(self, key: Any) -> str:
         if type(key) is not str:
@@ -123,14 +131,32 @@ class _Text:
                 out.append("\n")
             written = True
             part = self.key(k)
-            self.table(v, f"{name}.{part}" if name else part, in_aot, out)
+            self.sub_table(v, f"{name}.{part}" if name else part, in_aot, out)
+
+    def sub_table(self, table: dict[str, Any], name: str, inside_aot: bool, out: list[str]) -> None:
+        """`table`, or its text from the memo: 500 goblins spawned from one template carry
+        the same `[combatants.sheet]`, and a round end that changes each one's initiative
+        renders it once."""
+        if self.memo is None:
+            self.table(table, name, inside_aot, out)
+            return
+        key = (f"[[{name}]]" if inside_aot else name, fingerprint(table))
+        known = self.memo.get(key)
+        if known is None:
+            part = _Text(self.memo)
+            chunks: list[str] = []
+            part.table(table, name, inside_aot, chunks)
+            known = self.memo[key] = ("".join(chunks), part.cr)
+        out.append(known[0])
+        self.cr = self.cr or known[1]
 
 
-def render_block(entry: dict[str, Any], name: str) -> tuple[str, bool]:
+def render_block(entry: dict[str, Any], name: str, memo: Memo | None = None) -> tuple[str, bool]:
     """(`[[name]]` and the entry's body as tomli_w writes it inside an array of tables with
     multi-line strings, whether a carriage return is in it). Raises `Unusual` for data other
-    than plain dicts, lists and scalars."""
-    text = _Text()
+    than plain dicts, lists and scalars. A `memo` kept between calls renders each distinct
+    sub-table once."""
+    text = _Text(memo)
     out: list[str] = []
     text.table(entry, name, True, out)
     return "".join(out), text.cr
