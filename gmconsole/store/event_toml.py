@@ -35,7 +35,6 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import enum
-import functools
 import math
 import re
 from collections.abc import Iterable, Mapping
@@ -56,10 +55,14 @@ def plain(value: Any) -> Any:
     kind = type(value)  # the common types first, by exact type: an event at a 500-fighter round
     if kind in _AS_IS:  # end holds 30,000 values, and isinstance against Mapping (an ABC) was
         return value  # most of the time its text took
-    if kind is dict:
-        return {str(k): plain(v) for k, v in value.items() if v is not None}
+    if kind is dict:  # scalars kept in place, not through a call each (most values are)
+        return {
+            k if type(k) is str else str(k): v if type(v) in _AS_IS else plain(v)
+            for k, v in value.items()
+            if v is not None
+        }
     if kind is list:
-        return [plain(v) for v in value if v is not None]
+        return [v if type(v) in _AS_IS else plain(v) for v in value if v is not None]
     if isinstance(value, BaseModel):
         return plain(value.model_dump())
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -90,10 +93,29 @@ def toml_string(text: str) -> str:
     return out.replace("\x7f", "\\u007f") if "\x7f" in out else out
 
 
-@functools.lru_cache(maxsize=4096)
+_KEYS: dict[str, str] = {}
+"""Keys as written (the same few repeat on every row)."""
+
+
 def toml_key(key: str) -> str:
-    """A key as TOML writes it, bare when it can be (the same few keys repeat on every row)."""
-    return key if _BARE_KEY.match(key) else toml_string(key)
+    """A key as TOML writes it, bare when it can be."""
+    text = _KEYS.get(key)
+    if text is None:
+        if len(_KEYS) > 4096:
+            _KEYS.clear()
+        text = _KEYS[key] = key if _BARE_KEY.match(key) else toml_string(key)
+    return text
+
+
+def _item(value: Any) -> str:
+    """`inline` of an item, a str's or an int's text written here: the two types most items
+    are (a 2,000-goblin round's rolls are 45,000 values), spared `inline`'s chain of checks."""
+    kind = type(value)
+    if kind is str:
+        return toml_string(value)
+    if kind is int:
+        return str(value)
+    return inline(value)
 
 
 def inline(value: Any) -> str:
@@ -109,11 +131,12 @@ def inline(value: Any) -> str:
     if kind is float:
         return "nan" if math.isnan(value) else repr(value)  # "inf", "-inf", "1e+16": TOML floats
     if kind is list or kind is tuple:
-        return "[" + ", ".join(inline(v) for v in value if v is not None) + "]"
+        return "[" + ", ".join([_item(v) for v in value if v is not None]) + "]"
     if kind is dict:
         if not value:
             return "{}"
-        pairs = (f"{toml_key(k)} = {inline(v)}" for k, v in value.items() if v is not None)
+        keys = _KEYS
+        pairs = [f"{keys.get(k) or toml_key(k)} = {_item(v)}" for k, v in value.items() if v is not None]
         return "{ " + ", ".join(pairs) + " }"
     if isinstance(value, dt.date | dt.time):  # datetime is a date
         return value.isoformat()
