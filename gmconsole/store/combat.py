@@ -216,6 +216,8 @@ class CombatIntents(SessionState):
     def _end_of_round(self, draft: Draft, enc: Encounter) -> list[Notice]:
         """The system's end-of-round effects on every combatant (bleeding, burning...)."""
         notices: list[Notice] = []
+        if not self.system.has_hook("end_of_round"):
+            return notices
         for c in enc.combatants:
             t = self.target_of(c)
             if t is None:
@@ -300,6 +302,8 @@ class CombatIntents(SessionState):
     def _start_of_round(self, draft: Draft, enc: Encounter) -> list[Notice]:
         """The system's start-of-round effects on everyone still in (Torg's card effects)."""
         notices: list[Notice] = []
+        if not self.system.has_hook("start_of_round"):
+            return notices
         for c in enc.combatants:
             t = None if c.status == "out" else self.target_of(c)
             if t is None:

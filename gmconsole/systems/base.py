@@ -277,6 +277,12 @@ class GameSystem(ABC):
         damage lands at once, through `apply_damage`. `source` names who dealt it."""
         return None
 
+    def has_hook(self, name: str) -> bool:
+        """Whether this system overrides the hook `name` (`start_of_round`...): one it leaves
+        as the no-op default need not be called for each of 2,000 combatants."""
+        method = getattr(self, name)
+        return getattr(method, "__func__", method) is not getattr(GameSystem, name)
+
     def start_of_round(self, sheet: BaseModel, scene: Scene) -> SheetChange | None:
         """Effects on each combatant once a new round is planned (Torg: the flipped card's
         fatigue or inspiration for the combatant's side); None when nothing happens."""
