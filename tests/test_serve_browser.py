@@ -5,6 +5,7 @@ Skipped where Chromium is not installed (`.ci/run` installs it when it can)."""
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 import shutil
 import subprocess
@@ -28,6 +29,15 @@ class Page:
     def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
         self.ws = ws
         self.n = 0
+        self.received = ""
+        """What the page's websocket received (once `Network.enable`d): the console's output."""
+
+    def _note(self, msg: dict) -> None:
+        if msg.get("method") == "Network.webSocketFrameReceived":
+            frame = msg["params"]["response"]
+            data = frame["payloadData"]
+            binary = frame["opcode"] == 2  # its payload in base64
+            self.received += base64.b64decode(data).decode("utf-8", "replace") if binary else data
 
     async def call(self, method: str, **params: object) -> dict:
         self.n += 1
@@ -36,6 +46,18 @@ class Page:
             msg = json.loads((await self.ws.receive(timeout=30)).data)
             if msg.get("id") == self.n:
                 return msg.get("result", {})
+            self._note(msg)
+
+    async def output(self, needle: str, timeout: float) -> bool:
+        """Wait until the page's websocket has received `needle`; False after `timeout` s."""
+        end = time.monotonic() + timeout
+        while needle not in self.received and time.monotonic() < end:
+            try:
+                msg = await self.ws.receive(timeout=max(0.01, end - time.monotonic()))
+            except TimeoutError:
+                break
+            self._note(json.loads(msg.data))
+        return needle in self.received
 
     async def value(self, expression: str) -> object:
         return (await self.call("Runtime.evaluate", expression=expression))["result"].get("value")
@@ -53,6 +75,7 @@ async def drive(debug_port: int, log_dir: Path) -> None:
             await asyncio.sleep(0.2)
         async with http.ws_connect(pages[0]["webSocketDebuggerUrl"], max_msg_size=0) as ws:
             page = Page(ws)
+            await page.call("Network.enable")  # to see the console's first screen arrive
             for _ in range(150):  # the page loads, opens its websocket, the app starts
                 if await page.value("!!document.querySelector('.textual-terminal.-connected .xterm-screen')"):
                     break
@@ -60,7 +83,9 @@ async def drive(debug_port: int, log_dir: Path) -> None:
             else:
                 raise AssertionError("the terminal never connected")
             before = sorted(log_dir.glob("*.toml"))
-            await asyncio.sleep(3)  # the console's first screen
+            # the console's first screen, its title bar saying the campaign is saved (the
+            # terminal is a canvas, so it is read off the websocket); 3 s if it went by unseen
+            await page.output("saved ✓", timeout=3)
             await page.value("document.querySelector('.xterm-helper-textarea').focus()")
             await page.call(
                 "Input.dispatchKeyEvent",

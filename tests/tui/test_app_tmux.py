@@ -9,12 +9,14 @@ Skipped only when tmux is not installed.
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import shutil
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -39,19 +41,45 @@ class Tmux:
         return self("capture-pane", "-p", "-t", "gm")
 
     def keys(self, *keys: str) -> None:
+        """Each key in a read of its own: the next goes once the console has drawn what the
+        last one did (it has read it), or after 0.15 s when a key changes nothing on screen."""
         for key in keys:
+            before = self.screen()
             self("send-keys", "-t", "gm", key)
-            time.sleep(0.15)
+            deadline = time.monotonic() + 0.15
+            while self.screen() == before and time.monotonic() < deadline:
+                time.sleep(0.01)
+
+    def wait_gone(self, timeout: float = 10.0) -> None:
+        """Wait (at most `timeout` s) for the window to close: the console has quit."""
+        deadline = time.monotonic() + timeout
+        while "gm" in self("list-sessions", "-F", "#{session_name}") and time.monotonic() < deadline:
+            time.sleep(0.03)
 
     def wait_for(self, text: str, timeout: float = 20.0) -> str:
+        return self.wait_until(lambda screen: text in screen, f"{text!r} never appeared", timeout)
+
+    def wait_until(self, test: Callable[[str], bool], failure: str, timeout: float = 20.0) -> str:
         deadline = time.monotonic() + timeout
         screen = ""
         while time.monotonic() < deadline:
             screen = self.screen()
-            if text in screen:
+            if test(screen):
                 return screen
-            time.sleep(0.2)
-        raise AssertionError(f"{text!r} never appeared; the screen was:\n{screen}")
+            time.sleep(0.03)
+        raise AssertionError(f"{failure}; the screen was:\n{screen}")
+
+
+def _status(screen: str) -> str:
+    """The status line (above the command line's hint and the footer): the newest result. A
+    miss further up the log stays on screen while later tests land."""
+    return screen.splitlines()[-3]
+
+
+def _events(screen: str) -> int:
+    """The log's event count, from its border."""
+    counts = re.findall(r"(\d+) events? ─", screen)
+    return int(counts[-1]) if counts else 0
 
 
 @pytest.mark.parametrize("term", ["xterm-256color", "screen"])
@@ -85,9 +113,7 @@ def test_one_round_of_combat_in_tmux(campaign: Path, config_home: Path, term: st
         assert lines[0].rstrip().endswith("saved ✓") and "▶" in lines[0]
         assert "n Next" in lines[-1]  # the footer is on the last row, nothing pushed off screen
         tmux.keys("q")
-        deadline = time.monotonic() + 10
-        while "gm" in tmux("list-sessions", "-F", "#{session_name}") and time.monotonic() < deadline:
-            time.sleep(0.2)
+        tmux.wait_gone()
         assert "gm" not in tmux("list-sessions", "-F", "#{session_name}"), "q quits the console"
         assert not (campaign / LOCK_NAME).exists(), "quitting released the campaign lock"
     finally:
@@ -115,17 +141,21 @@ def test_quick_combatants_and_an_aimed_attack_straight_into_damage_in_tmux(
         tmux.keys(":", "start 20 1 2", "Enter")
         tmux.wait_for("Round 1 ·")
         tmux.keys(":", "check hero melee at thug-1", "Enter")
-        screen = tmux.wait_for("ac 12]")
-        while "failure" in screen:  # a miss offers nothing: try again until it lands
+        screen = tmux.wait_until(lambda screen: "vs 12" in _status(screen), "no result on the status line")
+        while "failure" in _status(screen):  # a miss offers nothing: try again until one lands
+            rolled = _events(screen) + 1
             tmux.keys(":", "check hero melee at thug-1", "Enter")
-            time.sleep(0.5)
-            screen = tmux.screen()
+            screen = tmux.wait_until(
+                lambda screen, rolled=rolled: _events(screen) >= rolled and "vs 12" in _status(screen),
+                "the test was not rolled again",
+            )
         tmux.keys("H")
         screen = tmux.wait_for("Hero hits (damage 6)")
         assert "2/8" in screen  # Thug 1's health in the tracker
         lines = screen.splitlines()
         assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
         tmux.keys("q")
+        tmux.wait_gone()  # killing the server under a console still quitting hangs it up mid-exit
     finally:
         tmux("kill-server")
 
