@@ -26,6 +26,8 @@ from gmconsole.tui.settings import load_settings, save_settings
 from gmconsole.tui.themes import DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes
 
 if TYPE_CHECKING:
+    from textual.driver import Driver
+
     from gmconsole.store.session import Session
     from gmconsole.tui.screens.campaign_picker import NewCampaign
 
@@ -104,6 +106,13 @@ class GmConsole(App[int]):
         if self.session is not None:
             self.session.close()
         self.exit(0)
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for this terminal, one that stops when the terminal is gone rather
+        than hanging mid-write (see `gmconsole.tui.driver`)."""
+        from gmconsole.tui.driver import console_driver
+
+        return console_driver(super().get_driver_class())
 
     def end_startup(self) -> None:
         """The first screen is painted: resume the garbage collector the launcher paused.
