@@ -110,30 +110,3 @@ async def test_the_first_frame_shows_the_panes_fitted(
         assert all(seen[name] for name in lists), seen
         if size == (120, 40):
             assert seen["roster packed"] is True
-
-
-async def test_no_frame_is_rendered_to_be_thrown_away_at_start_up(torg_demo: Path) -> None:
-    """Output is held while Textual composes the first screen (the app's start-up batch); a
-    frame rendered then is dropped, so the main screen renders none until the batch is over,
-    and its first one is the frame shown."""
-    from textual._compositor import Compositor
-
-    app = GmConsole(torg_demo, remember=False)
-    held: list[int] = []
-    real = Compositor.render_update
-
-    def render_update(self: Compositor, *args, **kwargs):  # type: ignore[no-untyped-def]
-        if isinstance(app.screen, MainScreen):
-            held.append(app._batch_count)
-        return real(self, *args, **kwargs)
-
-    seen = record_first_frame(app)
-    Compositor.render_update = render_update  # type: ignore[method-assign]
-    try:
-        async with app.run_test(size=(120, 40)) as pilot:
-            while not seen:
-                await pilot.pause(0.01)
-    finally:
-        Compositor.render_update = real  # type: ignore[method-assign]
-    assert held, "the main screen rendered no frame"
-    assert [n for n in held if n] == [], held

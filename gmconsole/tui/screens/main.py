@@ -171,16 +171,6 @@ class MainScreen(Screen[None]):
         if not self._fitted:
             self._fit_panes()
 
-    def _compositor_refresh(self) -> None:
-        """Textual composes the first screen inside the app's start-up batch, where output is
-        held: a repaint asked for then renders the whole frame (~50 ms with a big campaign)
-        and throws it away. Ask for it again instead, to be painted once the batch is over
-        (the first frame a GM sees is unchanged; one full render fewer before it)."""
-        if self.app._batch_count and self is self.app.screen:
-            self.refresh()
-            return
-        super()._compositor_refresh()
-
     def _fit_panes(self) -> None:
         """Lay the panes out for the size the screen's first layout gave them. They were drawn
         at mount, before they had one, and each would fit itself on its own Resize, which
