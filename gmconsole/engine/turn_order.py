@@ -150,10 +150,7 @@ def roll_off(ids: Sequence[str], ctx: RoundContext, sides: int = 20, _depth: int
     rolled = {cid: ctx.die(sides) for cid in pending}
     for cid, r in rolled.items():
         ctx.rolls.append(InitiativeRoll(who=cid, dice=(r,), modifier=0, total=r, note="tie roll-off"))
-    order: list[str] = []
-    for _value, group in _grouped(pending, rolled.__getitem__):
-        order += roll_off(group, ctx, sides, _depth + 1) if len(group) > 1 else group
-    return order
+    return ranked(pending, rolled.__getitem__, lambda group: roll_off(group, ctx, sides, _depth + 1))
 
 
 def _grouped(items: Sequence[T], score: Callable[[T], int]) -> list[tuple[int, list[T]]]:
@@ -165,13 +162,19 @@ def _grouped(items: Sequence[T], score: Callable[[T], int]) -> list[tuple[int, l
     return sorted(groups.items(), key=lambda kv: kv[0], reverse=True)
 
 
+def ranked(items: Sequence[T], score: Callable[[T], int], tie_break: Callable[[list[T]], list[T]]) -> list[T]:
+    """`items` by score, highest first; each group that ties is put in order by `tie_break`
+    (a roll-off), the highest group first, which is the order its dice are rolled in."""
+    order: list[T] = []
+    for _score, same in _grouped(items, score):
+        order += tie_break(same) if len(same) > 1 else same
+    return order
+
+
 def ranked_by(members: Sequence[Combatant], stat: str, ctx: RoundContext) -> list[str]:
     """Ids by `stat`, highest first, each tie rolled off (each stat read once)."""
     values = {c.id: ctx.stat(c, stat) for c in members}
-    order: list[str] = []
-    for _value, same in _grouped([c.id for c in members], values.__getitem__):
-        order += roll_off(same, ctx) if len(same) > 1 else same
-    return order
+    return ranked([c.id for c in members], values.__getitem__, lambda same: roll_off(same, ctx))
 
 
 class RolledEachRound(TurnOrder):
@@ -352,11 +355,8 @@ class DeclareThenResolve(TurnOrder):
         """Highest first; the declaration pass uses it reversed."""
         members = self.members(enc)
         scores = self.scores(members, ctx)
-        order: list[str] = []
-        for v in sorted(set(scores.values()), reverse=True):
-            same = [c.id for c in members if scores[c.id] == v]
-            order += roll_off(same, ctx, sides=100) if len(same) > 1 else same
-        return order
+        ids = [c.id for c in members]
+        return ranked(ids, scores.__getitem__, lambda same: roll_off(same, ctx, sides=100))
 
     def plan_round(self, enc: Encounter, ctx: RoundContext) -> list[Notice]:
         order = self.ranking(enc, ctx)

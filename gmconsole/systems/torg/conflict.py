@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from gmconsole.engine.turn_order import ranked
 from gmconsole.systems.torg.cards import APPROVED_ACTIONS, DramaCard
 from gmconsole.systems.torg.damage import DamageState
 from gmconsole.systems.torg.errors import TorgError
@@ -124,11 +125,8 @@ def side_order(
     `tie_break` (a die roll); a flurry side goes through its order twice."""
     turns: list[tuple[str, str]] = []
     for side in effects.sides_in_order:
-        members = [a for a in actors if a.side == side and a.active]
-        order: list[str] = []
-        for dex in sorted({a.dex for a in members}, reverse=True):
-            same = [a.id for a in members if a.dex == dex]
-            order += tie_break(same) if len(same) > 1 else same
+        dex = {a.id: a.dex for a in actors if a.side == side and a.active}
+        order = ranked(list(dex), dex.__getitem__, tie_break)
         for _ in range(effects.passes(side)):
             turns += [(cid, side) for cid in order]
     return turns
