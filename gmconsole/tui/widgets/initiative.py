@@ -30,14 +30,10 @@ if TYPE_CHECKING:
     from gmconsole.store.session import Session
 
 
-def status_of(session: Session, c: Combatant) -> StatusView | None:
-    """The system's view of a combatant's health, or None when its sheet cannot be read (a bad
-    sheet is the roster's to report, not the tracker's)."""
-    return vitals_of(session, c)[0]
-
-
 def vitals_of(session: Session, c: Combatant) -> tuple[StatusView | None, str]:
-    """Status and the system's compact health figure ("W2 S1", "HP 7/12") of a combatant."""
+    """Status and the system's compact health figure ("W2 S1", "HP 7/12") of a combatant; None
+    and "" when its sheet cannot be read (a bad sheet is the roster's to report, not the
+    tracker's)."""
     sheet = session.sheet_of(c)
     if sheet is None:
         return None, ""
