@@ -33,10 +33,8 @@ from tomli_w._writer import (
 
 from gmconsole.store.files import _has_cr, drop_none, dump_toml
 from gmconsole.store.sharing import fingerprint, table_list
-from gmconsole.store.toml_table import Memo, Unusual, render_block, suits_inline
+from gmconsole.store.toml_table import INDENT_WIDTH, Memo, Unusual, render_block, suits_inline
 
-INDENT = 4
-"""tomli_w's default indent, which `dump_toml` uses."""
 TABLES_KEPT = 20_000
 """Distinct sub-tables a writer remembers before starting afresh (an encounter has one or two
 per combatant)."""
@@ -61,7 +59,7 @@ class _Block:
             try:
                 self._inline = suits_inline(self.entry)
             except Unusual:
-                self._inline = is_suitable_inline_table(drop_none(self.entry), Context(True, INDENT))
+                self._inline = is_suitable_inline_table(drop_none(self.entry), Context(True, INDENT_WIDTH))
         return self._inline
 
 
@@ -113,7 +111,7 @@ def _render(entry: dict[str, Any], name: str, memo: Memo) -> _Block:
         text, has_cr = render_block(entry, name, memo)
     except Unusual:  # not plain data: tomli_w's own walk, on a copy without None
         clean = drop_none(entry)
-        text = "".join(gen_table_chunks(clean, Context(True, INDENT), name=name, inside_aot=True))
+        text = "".join(gen_table_chunks(clean, Context(True, INDENT_WIDTH), name=name, inside_aot=True))
         has_cr = _has_cr(clean)
     return _Block(text, has_cr, entry)
 
@@ -125,7 +123,7 @@ def _assemble(data: Mapping[str, Any], lists: dict[str, list[_Block]]) -> str | 
     clean = drop_none({k: v for k, v in data.items() if k not in lists})
     if _has_cr(clean):
         return None
-    ctx = Context(True, INDENT)
+    ctx = Context(True, INDENT_WIDTH)
     literals: list[str] = []
     tables: list[str] = []
     for key in data:

@@ -23,8 +23,9 @@ from tomli_w._writer import MAX_LINE_LENGTH, format_key_part, format_literal, fo
 
 from gmconsole.store.sharing import fingerprint
 
-INDENT = "    "
+INDENT_WIDTH = 4
 """tomli_w's default indent, which `dump_toml` uses."""
+INDENT = " " * INDENT_WIDTH
 
 _ESCAPED = re.compile(r'[\x00-\x08\x0a-\x1f"\\\x7f]')
 """What tomli_w writes otherwise than as itself in a basic string (a tab is allowed as is)."""
