@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -122,13 +122,18 @@ _CONFLICT = re.compile(r"^<{7}( |$)", re.MULTILINE)
 """The first line of a conflict git left in a file (`<<<<<<< HEAD`)."""
 
 
-def read_toml(path: Path, root: Path | None = None) -> tuple[dict[str, Any], str]:
-    """The parsed document and its text; a `FileProblem` naming the line when it is bad."""
+def read_toml(
+    path: Path, root: Path | None = None, keep: Callable[[bytes], bytes] | None = None
+) -> tuple[dict[str, Any], str]:
+    """The parsed document and its text; a `FileProblem` naming the line when it is bad.
+    `keep` chooses the part of the file's bytes that is read (the log's complete appends)."""
     shown = display_path(path, root)
     try:
         raw = path.read_bytes()
     except OSError as exc:
         raise FileProblem(Problem(shown, 1, f"cannot read: {exc.strerror or exc}")) from exc
+    if keep is not None:
+        raw = keep(raw)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

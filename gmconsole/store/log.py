@@ -53,6 +53,38 @@ def event_text(event: Event) -> str:
     return event_toml(dumped)
 
 
+EVENT_END = "# end of event\n"
+"""The last line of every append (log v4). `append_text` cannot make an append all or nothing
+against SIGKILL: Linux ends a write at a page boundary when a fatal signal is pending, and the
+clean-up that cuts a failed append back never runs. A killed console could so leave half an
+event at the end of its file, which made the whole file unreadable, or, cut at a line end,
+an event without its changes. Readers leave such a cut-off append out (`complete_appends`):
+it was never saved (the append never returned)."""
+
+TORN_AT = 4096
+"""Where a killed write can stop: a page boundary of the file (a multiple of 4 KiB, whatever
+the page size). Text after the last marker in a file of another length was put there by hand
+and is read (and reported when bad) as before."""
+
+_V4_HEAD = dump_toml({"schema_version": 4}).encode()
+"""How a v4 file begins: a file without a marker that is still (a part of) this is a first
+append cut short, holding no event."""
+
+
+def complete_appends(raw: bytes) -> bytes:
+    """A log file's bytes without an append a killed console left cut short: the part after
+    the last `EVENT_END` of a v4 file that stops at a page boundary (`TORN_AT`), or all of a
+    v4 file with no marker yet (its first append, header included, was cut). Anything else
+    (older files have no marker) is kept whole, as it was written."""
+    end = EVENT_END.encode()
+    if raw.endswith(end) or len(raw) % TORN_AT:
+        return raw
+    cut = raw.rfind(end)
+    if cut >= 0:
+        return raw[: cut + len(end)] if raw.startswith(_V4_HEAD) else raw
+    return b"" if raw.startswith(_V4_HEAD) or _V4_HEAD.startswith(raw) else raw
+
+
 LOG_FILE_EVENTS = 1000
 """Events one log file holds before the session starts another (a page of the dice log)."""
 
@@ -93,7 +125,7 @@ class LogWriter:
         path = self._new_file(event) if fresh else self.path
         assert path is not None
         prefix = dump_toml({"schema_version": CURRENT["log"], "session": self.tag}) if fresh else ""
-        append_text(path, prefix + "\n" + event_text(event))
+        append_text(path, prefix + "\n" + event_text(event) + EVENT_END)
         self.path, self.count = path, (1 if fresh else self.count + 1)
         return path
 
@@ -121,7 +153,7 @@ def read_log_file(path: Path, root: Path) -> tuple[list[Event], list[Problem]]:
     problems: list[Problem] = []
     shown = display_path(path, root)
     try:
-        doc, text = read_toml(path, root)
+        doc, text = read_toml(path, root, complete_appends)
         doc, _ = migrate("log", doc)
     except FileProblem as exc:
         return events, exc.problems
@@ -201,7 +233,7 @@ def log_file_is_clean(path: Path) -> bool:
     no conflict markers, TOML, schema_version, every event valid) with `quick_toml` for the
     parse. False means "not sure", never "bad": the caller reads the file the exact way."""
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = complete_appends(path.read_bytes()).decode("utf-8")
     except (OSError, UnicodeDecodeError):
         return False
     if "<<<<<<<" in text:  # maybe a conflict marker: the exact path says where

@@ -17,7 +17,7 @@ from gmconsole.engine.events import sorted_leaves
 
 Step = Callable[[dict[str, Any]], dict[str, Any]]
 
-CURRENT: dict[str, int] = {"campaign": 1, "character": 1, "encounter": 1, "log": 3, "tables": 1}
+CURRENT: dict[str, int] = {"campaign": 1, "character": 1, "encounter": 1, "log": 4, "tables": 1}
 """The version each file kind is written at."""
 
 _STEPS: dict[tuple[str, int], Step] = {}
@@ -154,3 +154,15 @@ def _log_v2(data: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(events, list):
         return dict(data)
     return {**data, "event": [_event_v2(e) for e in events]}
+
+
+# ---------------------------------------------------------------------- log v3 -> v4
+# v4 ends every append with the line `# end of event` (`gmconsole.store.log.EVENT_END`), so a
+# reader can tell an append cut short (a killed console: Linux ends a write at a page boundary
+# when a fatal signal is pending) from a complete one and leave the cut-off part out. The
+# events themselves are unchanged; a comment is nothing to TOML.
+
+
+@migration("log", 3)
+def _log_v3(data: dict[str, Any]) -> dict[str, Any]:
+    return dict(data)

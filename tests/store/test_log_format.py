@@ -1,5 +1,6 @@
-"""The log's text (schema 3): a line per changed leaf and per row of data, a round's plan left
-to its rolls, and the older layout still read."""
+"""The log's text (schema 3, and 4's end-of-event marker): a line per changed leaf and per row
+of data, a round's plan left to its rolls, the older layout still read, and an append a kill cut
+short left out."""
 
 from __future__ import annotations
 
@@ -18,8 +19,10 @@ from long_run import examples
 from gmconsole.engine.events import Change, Event, EventKind
 from gmconsole.engine.roster import Character
 from gmconsole.store import Session
+from gmconsole.store.campaigns import check_campaign
 from gmconsole.store.event_toml import event_toml, inline
-from gmconsole.store.log import check_log, log_files, read_log
+from gmconsole.store.files import dump_toml
+from gmconsole.store.log import EVENT_END, TORN_AT, check_log, complete_appends, log_files, read_log
 from tests.store.conftest import sheet
 
 
@@ -188,3 +191,53 @@ def test_a_value_the_log_cannot_hold_is_refused_not_written_as_none() -> None:
     with pytest.raises(TypeError, match="cannot write NoneType"):
         inline(None)
     assert inline([1, None, {"a": None, "b": 2}]) == "[1, { b = 2 }]"  # TOML has no null
+
+
+def _killed_mid_append(tmp_path: Path) -> tuple[Path, Path, list[str]]:
+    """A campaign whose console wrote events past the first page of its log file and was then
+    killed inside an append: the file stops at that page boundary, mid-event (as Linux leaves
+    a write that SIGKILL interrupts). Returns the campaign, its log file and the ids saved
+    before the cut-off append."""
+    root = tmp_path / "camp"
+    with Session.create(root, name="C", system_id="generic", rng=random.Random(3)) as s:
+        while True:
+            s.roll("3d6")
+            (file,) = log_files(root)
+            if file.stat().st_size > TORN_AT + 200:
+                break
+    text = file.read_bytes()
+    assert not text[TORN_AT - 1 : TORN_AT + 1].endswith(EVENT_END.encode())
+    file.write_bytes(text[:TORN_AT])
+    whole = text[: text.rfind(EVENT_END.encode(), 0, TORN_AT) + len(EVENT_END)]
+    saved = [Event.model_validate(e).id for e in tomllib.loads(whole.decode())["event"]]
+    return root, file, saved
+
+
+def test_an_append_a_kill_cut_short_is_left_out_and_nothing_saved_is_lost(tmp_path: Path) -> None:
+    """The crash-safety test once found a log file of exactly 4,096 bytes whose last event
+    stopped mid-line: `check` called the file invalid TOML and every event in it was lost to
+    the console. The cut-off append (never reported saved) is left out; the rest reads."""
+    root, file, saved = _killed_mid_append(tmp_path)
+    events, problems = read_log(root)
+    assert problems == [] and [e.id for e in events] == saved and len(saved) > 3
+    assert check_log(root) == [] and check_campaign(root) == []
+    with Session.open(root) as s:
+        assert [e.id for e in s.log][-len(saved) :] == saved
+        s.roll("1d6")  # goes to a file of its own; the dead console's stays as it was
+    assert file.stat().st_size == TORN_AT
+
+
+def test_only_a_cut_where_a_kill_stops_a_write_is_left_out(tmp_path: Path) -> None:
+    """Text after the last complete event of a file that does not stop at a page boundary was
+    put there by hand: a bad one is reported, as before. A first append cut short (no event
+    complete yet, header included) holds nothing."""
+    root, file, _saved = _killed_mid_append(tmp_path)
+    file.write_bytes(file.read_bytes() + b"\n")
+    assert read_log(root)[1] != []
+    head = dump_toml({"schema_version": 4, "session": "x"}).encode() + b'\n[[event]]\ntext = "'
+    first = head + b"a" * (TORN_AT - len(head))
+    assert complete_appends(first) == b"" and complete_appends(b"") == b""
+    file.write_bytes(first)
+    assert read_log(root) == ([], [])
+    older = b'schema_version = 3\nsession = "x"\n' + b"#" * (TORN_AT - 33)
+    assert complete_appends(older) == older  # before the marker: read as it was written
