@@ -26,6 +26,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 OPEN_TARGET_S = 0.300
@@ -97,11 +98,28 @@ def round_end(tmp: Path, combatants: int) -> tuple[int, float]:
     return written, elapsed
 
 
-def long_session(tmp: Path, combatants: int, turns: int) -> tuple[float, float, float, float]:
-    """(median CPU ms of the first 50 turns, of the 50 after undo's history filled, of the
-    last 50, KB of memory kept per turn once the history is full) over `turns` turns of a
-    `combatants`-strong fight: a turn must not grow dearer with the turns played once undo's
-    bounded history is full."""
+@dataclass(frozen=True)
+class LongSession:
+    """Turn CPU over a long session, round by round (see `long_session`)."""
+
+    rounds: list[tuple[int, float, bool]]
+    """(round, median CPU ms of its turns at the places every timed round reached, whether
+    undo's history was full when the round began)."""
+    places: int
+    """How many places in the round the medians are taken over."""
+    kb_per_turn: float
+    """Memory kept per turn once the history is full (the log in memory: an event a turn)."""
+
+
+def long_session(tmp: Path, combatants: int, turns: int) -> LongSession:
+    """`turns` turns of a `combatants`-strong fight, each timed.
+
+    A turn late in a round costs a little more than one early in it (more steps are marked
+    begun, so each snapshot and file is a little bigger), so comparing the first turns played
+    with the last ones says where they fell in their rounds rather than whether play grew
+    dearer: each round's median is taken over the same places (the steps every round reached,
+    round ends left out, as they plan the next round). A turn must cost the same in the last
+    round as in the first round after undo's bounded history filled."""
     import gc
     import resource
 
@@ -109,27 +127,31 @@ def long_session(tmp: Path, combatants: int, turns: int) -> tuple[float, float, 
 
     session = _campaign(tmp / f"long-{combatants}", combatants)
     session.execute("start")
-    cpu: list[float] = []
-    full = None
+    by_round: dict[int, dict[int, float]] = {}
+    full_from: int | None = None
+    rss_full = None
     for turn in range(turns):
+        enc = session.encounter
+        place = (enc.round, enc.pointer)
         t0 = time.process_time()
         session.next_turn()
-        cpu.append(time.process_time() - t0)
+        elapsed = time.process_time() - t0
+        if place[1] + 1 < len(enc.steps):  # not the round end
+            by_round.setdefault(place[0], {})[place[1]] = elapsed
         if turn == History().limit:  # the undo history is full from here on
+            full_from = session.encounter.round + 1
             gc.collect()
-            full = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+            rss_full = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     gc.collect()
-    grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - full if full is not None else float("nan")
+    grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss_full if rss_full is not None else 0
     session.close()
-    later = max(1, turns - History().limit - 1)
-    full_at = History().limit + 1
-    filled = cpu[full_at : full_at + 50] or cpu[-50:]
-    return (
-        statistics.median(cpu[:50]) * 1000,
-        statistics.median(filled) * 1000,
-        statistics.median(cpu[-50:]) * 1000,
-        grown / later,
-    )
+    common = set.intersection(*(set(places) for places in by_round.values())) if by_round else set()
+    rounds = [
+        (r, statistics.median(places[p] for p in common) * 1000, full_from is not None and r >= full_from)
+        for r, places in sorted(by_round.items())
+        if common
+    ]
+    return LongSession(rounds, len(common), grown / max(1, turns - History().limit - 1))
 
 
 def long_log(root: Path, events: int, *, per_session: bool) -> None:
@@ -214,12 +236,13 @@ def main(argv: list[str] | None = None) -> int:
             return check_only(tmp, args.events, args.rounds)
         if args.long_session:
             size, turns = args.long_session
-            first, filled, last, kb = long_session(tmp, size, turns)
-            print(
-                f"long session, {size} combatants, {turns} turns: turn CPU {first:.1f} ms at first, "
-                f"{filled:.1f} ms once undo's history is full, {last:.1f} ms at the end; "
-                f"{kb:.1f} KB kept per turn once undo is full (target: flat, bounded)"
-            )
+            result = long_session(tmp, size, turns)
+            print(f"long session, {size} combatants, {turns} turns (turn CPU, median over the same "
+                  f"{result.places} places in each round):")
+            for r, ms, full in result.rounds:
+                print(f"  round {r}: {ms:.1f} ms{'' if full else ' (undo history still filling)'}")
+            print(f"  {result.kb_per_turn:.1f} KB kept per turn once undo is full "
+                  "(target: flat from round to round, bounded)")
             return 0
         written, n = growing_adds(tmp, 50)
         print(
