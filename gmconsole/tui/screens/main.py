@@ -37,7 +37,7 @@ from gmconsole.tui.widgets.initiative import InitiativePane
 from gmconsole.tui.widgets.key_bar import KeyBar
 from gmconsole.tui.widgets.reference import ReferencePane
 from gmconsole.tui.widgets.roster import RosterPane
-from gmconsole.tui.widgets.static_text import set_content
+from gmconsole.tui.widgets.static_text import SteadyLine, set_content
 
 if TYPE_CHECKING:
     from gmconsole.store.session import Session
@@ -121,14 +121,14 @@ class MainScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         self.set_class(self._is_wide(self.app.size), "-wide")  # before the panes get styled
         with Horizontal(id="status"):
-            yield Static(id="status-left")
+            yield SteadyLine(id="status-left")
             yield Static(id="status-right")
         with Container(id="panes"):
             yield InitiativePane(id="initiative", classes="pane")
             yield RosterPane(id="roster", classes="pane")
             yield DiceLog(id="log", classes="pane")
             yield ReferencePane(id="reference", classes="pane")
-        yield Static(id="message")
+        yield SteadyLine(id="message")
         yield CommandLine(id="command")
         yield KeyBar()
 
@@ -232,19 +232,20 @@ class MainScreen(Screen[None]):
         left.append(name, style="bold")
         left.append(system)
         left.append_text(tail)
-        set_content(self.query_one("#status-left", Static), left)  # as wide as its text
+        width = self.size.width or 120
+        self.query_one("#status-left", SteadyLine).show_line(left, width - right.cell_len - 4)
         set_content(self.query_one("#status-right", Static), right)
 
     def say(self, text: str, *, error: bool = False) -> None:
         """One line under the panes: the last result, or why something was refused. Only the
         start of a long one (a round of 500 initiative rolls) fits; the log has all of it."""
-        line = self.query_one("#message", Static)
+        line = self.query_one("#message", SteadyLine)
         self.recent.append((text, error))
         if len(text) > MESSAGE_MAX:
             text = text[: MESSAGE_MAX - 1] + "…"
         shown = Text(f"✗ {text}", style="bold") if error else marked_text(text)
         shown.no_wrap, shown.overflow = True, "ellipsis"
-        set_content(line, shown)  # as wide as its text
+        line.show_line(shown, (self.size.width or 120) - 2)  # 2: its padding
         line.set_class(error, "-error")
 
     # ------------------------------------------------------------------ layout
