@@ -23,11 +23,11 @@ from typing import TYPE_CHECKING, Any
 from gmconsole.engine.errors import GmConsoleError, RulesError
 from gmconsole.engine.events import Event, EventKind, History
 from gmconsole.engine.names import unsafe_character
+from gmconsole.engine.plain import plain
 from gmconsole.store import commands
 from gmconsole.store.chronicle import ChronicleIntents
 from gmconsole.store.collector import collector_paused
 from gmconsole.store.encounter_ops import EncounterIntents
-from gmconsole.store.event_toml import plain
 from gmconsole.store.exchange import ExchangeIntents
 from gmconsole.store.folder import CAMPAIGN_FILE, load_campaign_file, load_folder, system_reference_tables
 from gmconsole.store.lock import CampaignLock

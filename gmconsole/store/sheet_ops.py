@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from gmconsole.engine.errors import RulesError
 from gmconsole.engine.events import Event, EventKind
+from gmconsole.engine.plain import plain
 from gmconsole.store.combat import CombatIntents
-from gmconsole.store.event_toml import plain
 from gmconsole.store.state import Draft, Target
 from gmconsole.systems.base import RuleOption
 

@@ -20,9 +20,9 @@ from pydantic import BaseModel, ValidationError
 from gmconsole.engine.encounter import Combatant, Encounter, EncounterError
 from gmconsole.engine.errors import GmConsoleError, RulesError
 from gmconsole.engine.events import Change, Event, EventKind, History
+from gmconsole.engine.plain import plain
 from gmconsole.engine.roster import Character
 from gmconsole.engine.turn_order import RoundContext, TurnOrder
-from gmconsole.store.event_toml import plain
 from gmconsole.store.folder import write_snapshot
 from gmconsole.store.log import LogWriter
 from gmconsole.store.models import Campaign, file_of_path, from_snapshot, snapshot

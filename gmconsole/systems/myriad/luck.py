@@ -28,12 +28,13 @@ Rulings taken here (the book is silent):
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from gmconsole.engine.plain import plain
 from gmconsole.systems.myriad.errors import MyriadError
 
 DAY_TURNS_AT = timedelta(hours=6)
@@ -82,20 +83,11 @@ class LuckUses(BaseModel):
         return self if self.session == session else LuckUses(session=session)
 
 
-def _plain(value: Any) -> Any:
-    """What TOML can hold: None is dropped (TOML has no null), tuples become lists."""
-    if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items() if v is not None}
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value if v is not None]
-    return value
-
-
 def remember(request: Any, result: Any) -> LastTest:
     """The `LastTest` for a request and its result (both from `gmconsole.engine.checks`)."""
     return LastTest(option=request.option, difficulty=request.difficulty,
                     modifiers=request.modifiers, opponent_total=request.opponent_total,
-                    extra=_plain(request.extra), total=result.total, success=result.success)
+                    extra=plain(request.extra), total=result.total, success=result.success)
 
 
 def parse_args(args: Sequence[str], usage: str) -> tuple[int | None, list[int]]:
