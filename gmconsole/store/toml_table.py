@@ -107,10 +107,24 @@ class _Text:
         """tomli_w's `gen_table_chunks`, appending to `out`."""
         literals: list[str] = []
         tables: list[tuple[str, dict[str, Any], bool]] = []
+        keys = _KEYS
         for k, v in table.items():
+            kind = type(v)
+            if kind is str and _ESCAPED.search(v) is None:  # most values: written inline here
+                literals.append(f'{keys.get(k) or self.key(k)} = "{v}"\n')
+                continue
+            if kind is int:
+                literals.append(f"{keys.get(k) or self.key(k)} = {v}\n")
+                continue
+            if kind is bool:
+                literals.append(f"{keys.get(k) or self.key(k)} = {'true' if v else 'false'}\n")
+                continue
+            if kind is list and v and all(type(t) is str and _ESCAPED.search(t) is None for t in v):
+                body = f'",\n{INDENT}"'.join(v)  # an array of names (a step's actors)
+                literals.append(f'{keys.get(k) or self.key(k)} = [\n{INDENT}"{body}",\n]\n')
+                continue
             if v is None:
                 continue
-            kind = type(v)
             if kind is dict:
                 tables.append((k, v, False))
                 continue
