@@ -353,11 +353,11 @@ class CheckDialog(ModalScreen[Event | None]):
         for sw in self.switches:
             found = self.query(f"#switch-{sw.key}")
             widget = found.first() if found else None  # not mounted yet: the default holds
-            if isinstance(widget, Select):
+            if isinstance(widget, Select) and not widget.is_blank():
                 value = widget.value
             elif isinstance(widget, Input):
                 value = parse_extra(f"v = {widget.value}")["v"]
-            else:
+            else:  # not mounted, or a Select mounted but not yet showing its value ("Select.NULL")
                 value = sw.default
             extra.setdefault(sw.key, value)
         return CheckRequest(option=str(option.value), difficulty=difficulty, modifiers=mods,
