@@ -54,3 +54,26 @@ async def test_a_switch_not_yet_showing_its_value_counts_as_its_default(tmp_path
         unsettled.clear()  # mounted, and still without a value
         assert unsettled.is_blank()
         assert dialog.request().extra["action"] == "test"
+
+
+class CalledShotSystem(GenericSystem):
+    """A choice whose default is the empty value (System One's "Called shot at": no part)."""
+
+    def check_switches(self, sheet: BaseModel, options=None) -> list[RuleOption]:
+        return [RuleOption("called", "Called shot at", "", "a part to aim at", choices=("", "head"))]
+
+
+async def test_an_empty_choice_reads_none_and_stays_empty_in_the_request(tmp_path: Path) -> None:
+    from app_driver import screen_text
+
+    session = make_session(tmp_path)
+    session.system = CalledShotSystem()  # type: ignore[assignment]
+    app = Host(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, CheckDialog)
+        assert "Called shot at none" in " ".join(screen_text(app).split())
+        assert dialog.request().extra["called"] == ""

@@ -193,7 +193,7 @@ class CheckDialog(ModalScreen[Event | None]):
         """One label column for every row, as wide as the longest label (within bounds)."""
         labels = list(self.query(".check-label").results(Label))
         longest = max((len(str(label.content)) for label in labels), default=0)
-        width = max(LABEL_MIN, min(LABEL_MAX, longest + 1))
+        width = max(LABEL_MIN - 1, min(LABEL_MAX, longest)) + 1  # 1: the gap before the field
         for label in labels:
             label.styles.width = width
 
@@ -311,7 +311,8 @@ class CheckDialog(ModalScreen[Event | None]):
                 widget: Any = Select([("yes", True), ("no", False)], value=sw.default, allow_blank=False,
                                      id=f"switch-{sw.key}", compact=True)
             elif sw.choices:  # a choice of values (Myriad: which SFX to burn sixes for)
-                widget = Select([(str(c), c) for c in sw.choices], value=sw.default, allow_blank=False,
+                choices = [(str(c) or "none", c) for c in sw.choices]  # an empty choice: none
+                widget = Select(choices, value=sw.default, allow_blank=False,
                                 id=f"switch-{sw.key}", compact=True)
             else:
                 widget = TextInput(str(sw.default), id=f"switch-{sw.key}", compact=True)
