@@ -80,7 +80,7 @@ class Gear(BaseModel):
     bonus: int = Field(default=0, ge=-3, le=3, description="enhancer bonus")
     bonus_applies_to: str = ""
     rp: int = Field(default=0, ge=0)
-    sfx: list[Sfx] = Field(default_factory=list)
+    sfx: list[Sfx] = Field(default_factory=list, title="SFX")
     edged: bool = False
     insulated: bool = False
     fire_retardant: bool = False
@@ -102,7 +102,7 @@ class MyriadSheet(BaseModel):
     power_level: PowerLevel = "heroic"
     stats: dict[str, int] = Field(default_factory=lambda: dict(DEFAULT_STATS))
     skills: dict[str, int] = Field(default_factory=dict)
-    sfx: list[Sfx] = Field(default_factory=list)
+    sfx: list[Sfx] = Field(default_factory=list, title="SFX")
     boons_flaws: list[BoonFlaw] = Field(default_factory=list)
     gear: list[Gear] = Field(default_factory=list)
     resilience: dict[str, Resilience] = Field(default_factory=dict)

@@ -3,13 +3,19 @@ Stability, Ward, ranks) are computed from it, never stored."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from gmconsole.systems.mythmagica import rules
 
-Attr = Field(default=0, ge=-50, le=50)
+
+def _attr(code: str) -> Any:
+    """A basic attribute: its code is the field's name (the book's stat blocks and the roster
+    use it), its name the label a sheet form shows ("Toughness", not "Tn")."""
+    return Field(default=0, ge=-50, le=50, title=rules.BASIC_NAMES[code])
+
+
 CAST = ("avatar", "named", "stock", "companion", "mook")
 
 
@@ -60,13 +66,13 @@ class MythmagicaSheet(BaseModel):
 
     race: str = "Human"
     cast: Literal["avatar", "named", "stock", "companion", "mook"] = "avatar"
-    TN: int = Attr
-    ST: int = Attr
-    AG: int = Attr
-    CR: int = Attr
-    PC: int = Attr
-    HT: int = Attr
-    IN: int = Attr
+    TN: int = _attr("TN")
+    ST: int = _attr("ST")
+    AG: int = _attr("AG")
+    CR: int = _attr("CR")
+    PC: int = _attr("PC")
+    HT: int = _attr("HT")
+    IN: int = _attr("IN")
     xp: int = Field(default=0, ge=0)
     level: int | None = Field(default=None, ge=0, le=20)
     """Set for creatures and quick NPCs; characters take their Level from XP."""

@@ -83,9 +83,9 @@ class Weapon(BaseModel):
     skill: str = ""
     damage: str = "1d6"
     type: Literal["piercing", "blunt"] = "blunt"
-    range_m: int = Field(default=0, ge=0, le=100_000)
-    reach_m: int = Field(default=0, ge=0, le=50)
-    rof: int = Field(default=1, ge=1, le=100)
+    range_m: int = Field(default=0, ge=0, le=100_000, title="Range (m)")
+    reach_m: int = Field(default=0, ge=0, le=50, title="Reach (m)")
+    rof: int = Field(default=1, ge=1, le=100, title="Rate of fire")
     hands: int = Field(default=1, ge=1, le=4)
 
     @field_validator("damage")

@@ -186,8 +186,21 @@ def _class_docs(node: ast.ClassDef) -> dict[str, str]:
     return docs
 
 
+SHORT_WORDS = frozenset({"an", "as", "at", "by", "if", "in", "is", "no", "of", "on", "or", "to", "up", "vs"})
+"""Two-letter words a field name may hold that are words, not a game's abbreviations."""
+
+
 def _label(name: str, info: FieldInfo) -> str:
-    return info.title or name.replace("_", " ").capitalize()
+    """A field's label: its title, else its name as words ("hp_max" -> "HP max"). Two-letter
+    words are a game's points ("hp", "xp", "ef") and read in capitals; a name in capitals
+    ("STR", "TN") is a code and stays as it is."""
+    if info.title:
+        return info.title
+    if name.isupper():
+        return name
+    words = [w.upper() if len(w) == 2 and w not in SHORT_WORDS else w for w in name.split("_")]
+    text = " ".join(words)
+    return text[:1].upper() + text[1:]
 
 
 def field_spec(path: Path, info: FieldInfo, description: str = "") -> FieldSpec:
