@@ -404,8 +404,9 @@ class MainScreen(Screen[None]):
                 return
         name = self.session.roster[slug].name if slug in self.session.roster else slug
         self.say(f"opening the sheet of {name}…" if slug else "opening a new sheet…")
-        form = SheetForm(self.session, slug)  # a big sheet takes a second to
-        self.call_after_refresh(self.app.push_screen, form, self._after_sheet)  # build: say so first
+        form = SheetForm(self.session, slug)  # a big sheet takes a second to build: say so first
+        closed = f"{name}'s sheet closed; nothing saved" if slug else "new sheet closed; nothing saved"
+        self.call_after_refresh(self.app.push_screen, form, lambda edit: self._after_sheet(edit, closed))
 
     def _roster_slug(self, cid: str | None) -> str | None:
         enc = self.session.encounter
@@ -414,8 +415,11 @@ class MainScreen(Screen[None]):
         c = next((c for c in enc.combatants if c.id == cid), None)
         return c.ref or c.template if c else None
 
-    def _after_sheet(self, edit: Any) -> None:
+    def _after_sheet(self, edit: Any, closed: str) -> None:
+        """Save what the form returns; a form closed without saving says so, in place of the
+        "opening the sheet…" line that would otherwise stay."""
         if edit is None:
+            self.say(closed)
             return
         slug = edit.slug or self.session.free_slug(edit.character.name)
         self._intent(lambda: self.session.save_character(slug, edit.character))
