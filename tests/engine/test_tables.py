@@ -333,7 +333,8 @@ def test_search_ranks_name_matches_above_content_matches() -> None:
     assert chart.search("bonus chart") == 100
     assert chart.search("bonus-chart") == 100
     assert chart.search("bon") == 80
-    assert chart.search("chart") == 60
+    assert chart.search("chart") == 70  # at the start of a word of the name
+    assert chart.search("hart") == 60  # inside a word
     assert chart.search("chart bonus") == 50
     assert chart.search("die roll torg") == 30  # a column name and the group
     assert ladder.search("average") == 10  # a cell

@@ -364,7 +364,8 @@ class Table(BaseModel):
         """How well the table matches a query: 0 for no match, higher for better.
 
         Every word of the query must appear in the name, the group, the note, the column names or
-        the cells. Name matches rank first: exact, then prefix, then substring.
+        the cells. Name matches rank first: exact, then prefix, then at the start of a word of
+        the name ("ward" finds "Natural Ward" before "XP rewards"), then substring.
         """
         q = fold(query)
         if not q:
@@ -374,6 +375,8 @@ class Table(BaseModel):
             return 100
         if name.startswith(q) or fold(self.id).startswith(q):
             return 80
+        if re.search(rf"(?<!\w){re.escape(q)}", name):  # at the start of a word of the name
+            return 70
         if q in name:
             return 60
         words = q.split()
