@@ -33,6 +33,8 @@ the top, so a campaign of ten thousand rolls opens as fast as a new one. The ses
 many at open, so the first page never waits for the disk."""
 MORE = "\x00earlier"
 """Key of the row standing for the events not drawn yet."""
+EMPTY = "Nothing yet: every roll and change lands here. : then 3d6+2 rolls dice."
+"""What an empty log says (a new campaign's), rather than a blank pane."""
 
 
 class DiceLog(Vertical):
@@ -118,7 +120,8 @@ class DiceLog(Vertical):
     def _publish(self, select: str | None = None) -> None:
         self._more = self._more_text()
         more = [Row(Text(self._more), key=MORE, kind="heading")] if self._more else []
-        self.query_one(LineList).set_rows(more + self._rows, select=select)
+        rows = more + self._rows or [Row(Text(EMPTY), kind="muted")]
+        self.query_one(LineList).set_rows(rows, select=select)
 
     @on(LineList.Highlighted)
     def _load_earlier(self, message: LineList.Highlighted) -> None:
