@@ -196,7 +196,11 @@ class InitiativePane(Vertical):
         out = Text()
         if not enc.started:
             out.append(f"{enc.name}: not started", style="bold")
-            out.append(f" · {len(enc.combatants)} combatants · s to start")
+            n = len(enc.combatants)
+            if n:
+                out.append(f" · {n} combatant{'s' if n != 1 else ''} · s to start")
+            else:  # what to do first: a fight needs fighters
+                out.append(" · no combatants yet: a adds some")
             return out
         out.append(f"Round {enc.round}", style="bold")
         step = enc.current

@@ -1,0 +1,21 @@
+"""The tracker's title before the start counts its combatants in English and, with none yet,
+says how to add some."""
+
+from __future__ import annotations
+
+from gmconsole.engine.encounter import Combatant, Encounter
+from gmconsole.tui.widgets.initiative import InitiativePane
+
+
+def title(n: int) -> str:
+    enc = Encounter(name="Brawl", combatants=[Combatant(id=f"c{i}", name=f"C {i}") for i in range(n)])
+    return InitiativePane._title(enc).plain
+
+
+def test_counts_read_in_english() -> None:
+    assert title(1) == "Brawl: not started · 1 combatant · s to start"
+    assert title(3) == "Brawl: not started · 3 combatants · s to start"
+
+
+def test_an_empty_fight_says_how_to_add_fighters() -> None:
+    assert title(0) == "Brawl: not started · no combatants yet: a adds some"
