@@ -234,6 +234,13 @@ class GmConsole(App[int]):
     def job_palette(self) -> None:
         self.action_command_palette()
 
+    def action_command_palette(self) -> None:
+        """Textual's palette, guarded against closing mid-search (see `palette`)."""
+        from gmconsole.tui.palette import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(id="--command-palette"))
+
     def job_quit(self) -> None:
         self.exit(0)
 
