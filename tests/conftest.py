@@ -3,10 +3,20 @@ picker) land in $XDG_DATA_HOME/gmconsole/campaigns, never in the real home."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import long_run
 import pytest
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """`-n` without `--dist` distributes by work stealing: a worker that runs out of tests takes
+    half of what another has left, so the workers end together (under xdist's default, `load`,
+    each kept its last few tests, console tests of a second or more, to itself)."""
+    if getattr(config.option, "numprocesses", None) and getattr(config.option, "dist", "no") == "no":
+        config.option.dist = "worksteal"
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -15,9 +25,15 @@ def pytest_configure(config: pytest.Config) -> None:
     long_run.LONG = "long" in markexpr and "not long" not in markexpr
 
 
+_data_homes = itertools.count()
+
+
 @pytest.fixture(autouse=True)
-def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    home = tmp_path / "data"
+def data_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A data folder of the test's own, not made until something is saved in it. Not under the
+    test's tmp_path: most tests never use one, and each tmp_path is a folder made in one shared
+    folder that pytest lists whole to number it (a run's last tests listed over a thousand)."""
+    home = tmp_path_factory.getbasetemp() / "data-homes" / str(next(_data_homes))
     monkeypatch.setenv("XDG_DATA_HOME", str(home))
     return home / "gmconsole" / "campaigns"
 
@@ -32,15 +48,53 @@ def _quicker_pilot() -> None:
     screen's update timer, so one is drawn before the test reads the screen). A frame (60 a
     second) also settled layout chains that take one (a zoom resizes a pane, which refits its
     lines when told of its new size), so `pause()` settles them itself: it draws the screen,
-    lets the widgets handle what drawing told them, and draws again."""
+    lets the widgets handle what drawing told them, and draws again.
+
+    A timer's sleep is read for what it waits for. A screen's update timer goes on sleeping to
+    its next tick after it is paused, and that tick then waits for a resume and does nothing:
+    idle does not wait for such a sleep (half the frames the console tests waited for). A
+    repaint asked for is drawn at once, as the update timer's tick due next would draw it:
+    nothing else was ready to run before that tick, so only the clock differs (the other half).
+    """
     import asyncio
+    import asyncio.futures
     import weakref
     from time import monotonic
 
+    import textual._time as textual_time
     import textual.app as textual_app
     from textual.pilot import Pilot
+    from textual.screen import Screen
+    from textual.timer import Timer
 
     frame_s = 1 / 60
+    set_result = asyncio.futures._set_result_unless_cancelled  # type: ignore[attr-defined]
+    timer_sleep = textual_time.sleep.__code__
+    early_draws = 20  # drawn at once in one wait; a screen that keeps asking waits for its frames
+
+    def timer_of(handle: asyncio.TimerHandle) -> Timer | None:
+        """The Textual timer whose sleep to its next tick `handle` ends, if it is one."""
+        if handle._callback is not set_result:  # type: ignore[attr-defined]
+            return None
+        future = handle._args[0]  # type: ignore[attr-defined]
+        for callback, _ in getattr(future, "_callbacks", None) or ():
+            task = getattr(callback, "__self__", None)
+            if not isinstance(task, asyncio.Task):
+                continue
+            run_timer = task.get_coro()  # Timer._run_timer -> Timer._run -> textual._time.sleep
+            run = getattr(run_timer, "cr_await", None)
+            if getattr(getattr(run, "cr_await", None), "cr_code", None) is not timer_sleep:
+                return None
+            timer = run_timer.cr_frame.f_locals.get("self")  # type: ignore[union-attr]
+            return timer if isinstance(timer, Timer) else None
+        return None
+
+    def update_of(timer: Timer | None) -> Screen | None:
+        """The screen whose update timer `timer` is."""
+        callback = getattr(timer, "_callback", None)
+        if getattr(callback, "__func__", None) is Screen._on_timer_update:
+            return callback.__self__  # type: ignore[union-attr]
+        return None
 
     apps: weakref.WeakSet = weakref.WeakSet()  # the apps under test (a Pilot each)
 
@@ -51,6 +105,7 @@ def _quicker_pilot() -> None:
     async def idle(min_sleep: float = 0.0, max_sleep: float = 1.0) -> None:
         loop = asyncio.get_running_loop()
         start = monotonic()
+        draws = 0
         while monotonic() - start < max_sleep:
             await asyncio.sleep(0)
             if loop._ready:  # type: ignore[attr-defined]  # another task or callback can run
@@ -58,9 +113,21 @@ def _quicker_pilot() -> None:
             if busy():
                 await asyncio.sleep(0.001)
                 continue
-            due = [h.when() for h in loop._scheduled if not h.cancelled()]  # type: ignore[attr-defined]
-            wait = min(due, default=float("inf")) - loop.time()
+            first, first_timer = float("inf"), None
+            for handle in loop._scheduled:  # type: ignore[attr-defined]
+                if handle.cancelled() or handle.when() >= first:
+                    continue
+                timer = timer_of(handle)
+                if timer is not None and not timer._active.is_set():
+                    continue  # a paused timer: its tick waits for a resume
+                first, first_timer = handle.when(), timer
+            wait = first - loop.time()
             if wait <= frame_s:
+                screen = update_of(first_timer)
+                if screen is not None and draws < early_draws:
+                    draws += 1
+                    screen._on_timer_update()  # the tick due next, drawn now
+                    continue
                 await asyncio.sleep(max(wait, 0.0))
                 continue
             if monotonic() - start >= min_sleep:
@@ -112,5 +179,33 @@ def _css_parsed_once() -> None:
     Stylesheet._parse_rules = _parse_rules  # type: ignore[method-assign]
 
 
+def _fewer_full_collections() -> None:
+    """Python collects its youngest objects every 700 allocations more than frees, and its
+    oldest (here a heap of 200,000 to 450,000 objects: every module, collected test and
+    Textual's caches, a fifth of a second to walk) every hundred of those; a run's workers spent
+    7-8 s each collecting, 6 s of it on the oldest. After 10,000 they spend 2-3 s. Nothing a
+    test checks waits for the collector: a test that needs garbage gone calls gc.collect()."""
+    import gc
+
+    gc.set_threshold(10_000, 10, 10)
+
+
+def _no_waiting_for_the_disk() -> None:
+    """The store fsyncs every file it writes and every log append (17,000 times in a run, 7 s
+    of the workers' time spent waiting for the disk). What fsync adds, that a write survives a
+    power cut, no test can see: a test reads back what the page cache holds, and the tests of
+    a killed console kill another process (which syncs as a GM's does). So in the test process
+    fsync only checks that it was handed an open file, as the real one would; a test that makes
+    it fail (test_disk_full) replaces it as before."""
+    import os
+
+    def fsync(fd: int | object) -> None:
+        os.fstat(fd if isinstance(fd, int) else fd.fileno())  # type: ignore[attr-defined]
+
+    os.fsync = fsync
+
+
 _quicker_pilot()
 _css_parsed_once()
+_fewer_full_collections()
+_no_waiting_for_the_disk()

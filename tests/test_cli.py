@@ -1,10 +1,16 @@
-"""The `gmconsole` command at the shell: the issue's acceptance lines, run as a GM would."""
+"""The `gmconsole` command at the shell: the issue's acceptance lines, run as a GM would.
+
+The same seed is checked across two fresh interpreters (`python -m gmconsole`, what the command
+runs); the other lines call the command's `main` in this process with its output captured, the
+same arguments, return code and output without starting Python and importing the package for
+each of them (a third of a second each)."""
 
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -12,16 +18,31 @@ import pytest
 from gmconsole.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
+Gm = Callable[..., subprocess.CompletedProcess[str]]
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
+    """The command in a fresh interpreter."""
     return subprocess.run(
         [sys.executable, "-m", "gmconsole", *args], capture_output=True, text=True, cwd=ROOT, timeout=60
     )
 
 
-def test_roll_json_shows_dice_kept_dropped_and_total() -> None:
-    out = run("roll", "4d6kh3+2", "--seed", "7", "--json")
+@pytest.fixture
+def gm(capsys: pytest.CaptureFixture[str]) -> Gm:
+    """The command run in this process: its return code and what it printed."""
+
+    def call(*args: str) -> subprocess.CompletedProcess[str]:
+        capsys.readouterr()
+        code = main(list(args))
+        out, err = capsys.readouterr()
+        return subprocess.CompletedProcess(["gmconsole", *args], code, out, err)
+
+    return call
+
+
+def test_roll_json_shows_dice_kept_dropped_and_total(gm: Gm) -> None:
+    out = gm("roll", "4d6kh3+2", "--seed", "7", "--json")
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     rolls = data["terms"][0]["rolls"]
@@ -37,14 +58,14 @@ def test_same_seed_same_roll_and_open_ended_d20() -> None:
     assert a.stdout.startswith("1d20!{10,20}")
 
 
-def test_typed_dice() -> None:
-    out = run("roll", "1d20!{10,20}+3", "--dice", "10,20,8")
+def test_typed_dice(gm: Gm) -> None:
+    out = gm("roll", "1d20!{10,20}+3", "--dice", "10,20,8")
     assert out.returncode == 0 and out.stdout.strip().endswith("= 41")
 
 
 @pytest.mark.parametrize("expr", ["9999999d6", "1d6+", "2d6kk", "1d1!"])
-def test_bad_expressions_are_one_line_errors_without_traceback(expr: str) -> None:
-    out = run("roll", expr)
+def test_bad_expressions_are_one_line_errors_without_traceback(expr: str, gm: Gm) -> None:
+    out = gm("roll", expr)  # an exception other than the one-line refusal fails the test here
     assert out.returncode != 0
     assert out.stdout == ""
     lines = out.stderr.strip().splitlines()
@@ -52,8 +73,8 @@ def test_bad_expressions_are_one_line_errors_without_traceback(expr: str) -> Non
     assert "Traceback" not in out.stderr
 
 
-def test_odds_json_is_exact() -> None:
-    out = run("odds", "2d6", "--json")
+def test_odds_json_is_exact(gm: Gm) -> None:
+    out = gm("odds", "2d6", "--json")
     data = json.loads(out.stdout)
     assert data["probabilities"]["7"] == "1/6" and data["mean"] == 7.0
 

@@ -40,6 +40,12 @@ class Tmux:
     def screen(self) -> str:
         return self("capture-pane", "-p", "-t", "gm")
 
+    def close(self) -> None:
+        """Stop the server and remove its socket, which tmux leaves behind in its folder."""
+        self("kill-server")
+        folder = Path(os.environ.get("TMUX_TMPDIR") or "/tmp") / f"tmux-{os.getuid()}"
+        (folder / self.socket).unlink(missing_ok=True)
+
     def keys(self, *keys: str) -> None:
         """Each key in a read of its own: the next goes once the console has drawn what the
         last one did (it has read it), or after 0.15 s when a key changes nothing on screen."""
@@ -117,7 +123,7 @@ def test_one_round_of_combat_in_tmux(campaign: Path, config_home: Path, term: st
         assert "gm" not in tmux("list-sessions", "-F", "#{session_name}"), "q quits the console"
         assert not (campaign / LOCK_NAME).exists(), "quitting released the campaign lock"
     finally:
-        tmux("kill-server")
+        tmux.close()
 
 
 def test_quick_combatants_and_an_aimed_attack_straight_into_damage_in_tmux(
@@ -157,7 +163,7 @@ def test_quick_combatants_and_an_aimed_attack_straight_into_damage_in_tmux(
         tmux.keys("q")
         tmux.wait_gone()  # killing the server under a console still quitting hangs it up mid-exit
     finally:
-        tmux("kill-server")
+        tmux.close()
 
 
 def test_sigterm_restores_the_terminal_and_releases_the_lock(campaign: Path, config_home: Path) -> None:
@@ -178,4 +184,4 @@ def test_sigterm_restores_the_terminal_and_releases_the_lock(campaign: Path, con
         assert tmux("display-message", "-p", "-t", "gm", "#{alternate_on}").strip() == "0"
         assert not (campaign / LOCK_NAME).exists()
     finally:
-        tmux("kill-server")
+        tmux.close()
