@@ -95,20 +95,21 @@ print(json.dumps(elapsed))
 
 
 _LIMIT_CHILD = """
-import json, resource, sys, time
+import json, sys, time
+from gmconsole.bench.memory import peak_mb
 from gmconsole.engine.dice import parse
 from gmconsole.engine.odds import distribution
 from gmconsole.engine.odds.cost import choose_depth, work
 distribution("1d2").bar_chart()
 node = parse(sys.argv[1])
 units = work(node, choose_depth(node, None)[0])[1]
-base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+base = peak_mb()
 c0, t0 = time.process_time(), time.perf_counter()
 d = distribution(node)
 d.probabilities, d.chance(">=", 1), d.bar_chart()
 cpu, wall = time.process_time() - c0, time.perf_counter() - t0
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-print(json.dumps([units, cpu, wall, peak / 1024, (peak - base) / 1024]))
+peak = peak_mb()
+print(json.dumps([units, cpu, wall, peak, peak - base]))
 """
 
 

@@ -34,14 +34,14 @@ CHECK_TARGET_S = 2.0
 ROUND_END_TARGET_BYTES = 1024
 
 _OPEN_CHILD = """
-import json, resource, sys, time
+import json, sys, time
+from gmconsole.bench.memory import peak_mb
 from gmconsole.store import Session
 t0 = time.perf_counter()
 with Session.open(sys.argv[1], read_only=True) as s:
     n = len(s.log)
 elapsed = time.perf_counter() - t0
-print(json.dumps({"seconds": elapsed, "events": n,
-                  "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+print(json.dumps({"seconds": elapsed, "events": n, "peak_mb": peak_mb()}))
 """
 
 

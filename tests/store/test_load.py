@@ -15,7 +15,8 @@ from gmconsole.bench.store import load_campaign
 from gmconsole.store import Session, check_campaign
 
 CHILD = """
-import json, resource, sys, time
+import json, sys, time
+from gmconsole.bench.memory import peak_mb
 from gmconsole.store import Session
 t0 = time.perf_counter()
 with Session.open(sys.argv[1]) as s:
@@ -26,8 +27,7 @@ with Session.open(sys.argv[1]) as s:
     s.execute("next")
     s.execute("undo")
     events = len(s.log)
-print(json.dumps({"opened": opened, "events": events,
-                  "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+print(json.dumps({"opened": opened, "events": events, "peak_mb": peak_mb()}))
 """
 
 
