@@ -39,3 +39,18 @@ def printable_name(text: str) -> str:
 
 Name = Annotated[str, AfterValidator(printable_name)]
 """A `str` field that refuses control characters (names, sides, condition names)."""
+
+
+def visible(text: str) -> str:
+    """`text` with every character a terminal would act on shown as a visible escape (``\\x1b``,
+    ``\\u202e``): the one boundary where campaign text (a table cell, a log line from another
+    clone, a note) becomes terminal output, so an OSC 52 in a file prints as letters instead of
+    writing the GM's clipboard. Text without such characters comes back as it is."""
+    if _UNSAFE.search(text) is None:
+        return text
+    return _UNSAFE.sub(_escape, text)
+
+
+def _escape(found: re.Match[str]) -> str:
+    code = ord(found.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"

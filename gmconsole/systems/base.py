@@ -54,6 +54,9 @@ class RuleOption:
     help: str = ""
     choices: tuple[Any, ...] = ()
     """Legal values when the option is a choice ("mortal", "social"); empty for free values."""
+    bounds: tuple[int, int] | None = None
+    """For a whole-number option or test switch: its legal range, inclusive. The command line
+    (`check ... sixes=9`) and the dialog refuse a value outside it, naming the bounds."""
 
 
 @dataclass(frozen=True)
@@ -395,6 +398,24 @@ class GameSystem(ABC):
         console offers it on one key and logs test and damage as one exchange). None when the
         test was no attack, failed, or the system cannot work the damage out from the sheets.
         Damage dice come from `dice` first, then `rng`."""
+        return None
+
+    def answer(
+        self,
+        sheet: BaseModel,
+        option: str,
+        attacker: BaseModel,
+        attack: CheckRequest,
+        attack_result: CheckResult,
+    ) -> Opposition | None:
+        """A test of `option` by `sheet` made in answer to `attack`, a successful aimed test by
+        `attacker` at this very sheet whose damage is still pending (ARM: a parry or dodge
+        against 4 + the attack's result). Return what the answering test must beat; None (the
+        default) when `option` answers no attack, and the test is an ordinary aimed test.
+
+        The session keeps the pending hit: a successful answer cancels it (`hit` then says it
+        was parried), a failed one leaves it for `hit` to apply. An answer never discards the
+        hit it answers."""
         return None
 
     def odds(self, sheet: BaseModel, request: CheckRequest) -> Odds | None:
