@@ -85,7 +85,9 @@ def party() -> dict[str, Character]:
         name="Thug",
         stats={"fitness": 6, "dexterity": 5, "toughness": 6, "wit": 4, "charisma": 4, "willpower": 5},
         weapons=[Weapon(name="Club", damage=3, stun=True),
-                 Weapon(name="Fist", damage=1, stun=True, parry=-1)],
+                 Weapon(name="Fist", damage=1, stun=True, parry=-1),
+                 Weapon(name="Long bow", damage=5, ranged=True, accuracy=15, max_range=7,
+                        range_plus_fitness=True, strength=False)],
         armour=Armour(name="Leather", wound=2, shock=0),
     )
 
@@ -101,8 +103,8 @@ def party() -> dict[str, Character]:
 
 
 def _check(session: Session, who: str, option: str, dice: list[int], *, against: str | None = None,
-           difficulty: int | None = None) -> None:
-    request = CheckRequest(option=option, difficulty=difficulty)
+           **extra: object) -> None:
+    request = CheckRequest(option=option, extra=dict(extra))
     if against is not None:
         session.aimed_check(who, request, against, dice=dice)
     else:
@@ -125,8 +127,7 @@ def populate(session: Session) -> None:
         session.execute(line)
     _check(session, "alex", "charisma", [2, 2], against="brad")  # fooled: Brad loses his attack
     session.execute("next")
-    _check(session, "christine", "wit", [2, 1], against="brad")  # circling: +1 to attack him
-    session.execute("pending christine +1 attack 1 found Brad's weakness")
+    _check(session, "christine", "circle", [2, 1], against="brad")  # +1 to attack him next round
     session.execute("next")
     session.execute("next")  # Brad, fooled, does nothing
     session.execute("next")  # thug 1 holds the door
@@ -141,7 +142,7 @@ def populate(session: Session) -> None:
     _check(session, "christine", "attack:Rapier", [3, 4], against="brad")
     session.hit(dice=[5, 2])
     session.execute("next")
-    _check(session, "brad", "attack:Axe", [6, 3], against="alex", difficulty=6)  # Alex is moving
+    _check(session, "brad", "attack:Axe", [6, 3], against="alex", moving=True)  # Alex is running
     session.hit(dice=[2, 2])
     session.execute("pending alex -2 all 1 Fainting: the GM rules -2 to everything next round")
 
