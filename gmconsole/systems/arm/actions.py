@@ -4,7 +4,7 @@
   (Reeling: -2 to everything next round). It waits until the next round begins, then lasts
   ROUNDS rounds. An unknown kind is refused, never read as "all".
 - `prepare WHO`: a prepared defence this round (2 + the hit instead of 4 + the hit).
-- `move WHO MODE [push]`: how far a movement rate carries in one round of the encounter's
+- `move WHO MODE [push [DIE]]`: how far a movement rate carries in one round of the encounter's
   length; a push adds +1 to the rate's log on a push die of 2-6 (2-5 cost a shock level).
 - `build WHO`: the point-buy price of the sheet at the example prices, with a running total,
   and any stat or rate outside the race's limits (a warning, as the limits are guidelines).
@@ -65,8 +65,8 @@ def prepare(s: ArmSheet, args: list[str], scene: Scene) -> SheetChange:
 
 def move(s: ArmSheet, args: list[str], scene: Scene) -> SheetChange:
     """Distance covered in one round at a movement rate (a log of m/s)."""
-    if not args or len(args) > 2 or (len(args) == 2 and args[1].lower() != "push"):
-        raise RulesError("usage: move WHO MODE [push]")
+    if not args or len(args) > 3 or (len(args) >= 2 and args[1].lower() != "push"):
+        raise RulesError("usage: move WHO MODE [push [DIE]]")
     mode = args[0].lower()
     if mode not in s.movement:
         have = ", ".join(s.movement) or "none"
@@ -77,10 +77,11 @@ def move(s: ArmSheet, args: list[str], scene: Scene) -> SheetChange:
     per = per_round(rate + units()[unit], measure)
     text = f"{mode} {rate}"
     new = s
-    if len(args) == 2:
+    if len(args) >= 2:
         if s.condition.unconscious:
             raise RulesError(f"{s.name or 'this character'} is unconscious and cannot push")
-        die = next_face(scene.dice, scene.rng, 6)
+        typed = [whole(args[2], "the push die", 1, 6)] if len(args) == 3 else scene.dice
+        die = next_face(typed, scene.rng, 6)
         bonus, shock = push_bonus(die)
         per += bonus
         text += f" pushed [{die}] {bonus:+d}"

@@ -78,7 +78,7 @@ def _units(args: list[str]) -> str:
     log = measure_to_log(measure)
     kind = TIME_UNITS if unit in TIME_UNITS else tuple(u for u in units() if u not in TIME_UNITS)
     shown = [f"{_shown(convert_log(log, unit, other))} {other}" for other in kind if other != unit]
-    return f"{measure} {unit} (log {log}) = " + ", ".join(shown)
+    return f"{measure} {unit} (log {log} in {unit}) = " + ", ".join(shown)
 
 
 def _convert(args: list[str]) -> str:
@@ -106,17 +106,17 @@ def _round(args: list[str]) -> str:
 
 def _terms(args: list[str], what: str) -> list[int]:
     if len(args) > MAX_TERMS:
-        raise RulesError(f"at most {MAX_TERMS} {what}s")
+        raise RulesError(f"at most {MAX_TERMS} numbers, got {len(args)}")
     return [_log(a, what) for a in args]
 
 
 def _group(args: list[str]) -> str:
-    logs = _terms(args, "participant's log")
+    logs = _terms(args, "a participant's log")
     return f"group of {', '.join(map(str, logs))} = {group_value(logs)}"
 
 
 def _subtasks(args: list[str]) -> str:
-    results = _terms(args, "subtask result")
+    results = _terms(args, "a subtask's result")
     return f"subtasks {', '.join(map(str, results))}: the whole task's result is {compound_result(results)}"
 
 

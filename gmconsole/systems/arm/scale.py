@@ -91,9 +91,9 @@ def convert_log(
 
 TIME_UNITS = ("s", "min", "h", "day", "week", "year")
 
-MEASURE_LOW = Decimal("0.000000001")
+MEASURE_LOW = Decimal("0.000001")
 MEASURE_HIGH = Decimal("1000000000000000")
-"""The measures a GM may type (1e-9 to 1e15: logs -45 to 75, past any the book uses)."""
+"""The measures a GM may type (a millionth to 10^15: logs -30 to 75, past any the book uses)."""
 
 
 def read_measure(text: str, what: str) -> Decimal:

@@ -71,7 +71,7 @@ class ArmSystem(GameSystem):
         SheetAction("prepare", "Prepared defence", "",
                     "WHO is ready for an attack this round: a dodge or parry is 2 + the hit, "
                     "not 4 + the hit"),
-        SheetAction("move", "Move a round", "MODE [push]",
+        SheetAction("move", "Move a round", "MODE [push [DIE]]",
                     "how far WHO's movement rate (run, walk...) carries in one round; push: +1 on 2-6 "
                     "(2-5 cost a shock level)"),
         SheetAction("build", "Point-buy price", "",
@@ -212,7 +212,7 @@ class ArmSystem(GameSystem):
             return None
         text = ", ".join(f"{p.value:+d} {p.applies_to}" for p in s.pending if p.waiting)
         new = s.model_copy(update={"pending": pending, "prepared": False})
-        return SheetChange(new, f"now in force: {text}" if text else "a new round")
+        return SheetChange(new, f"now in force: {text}" if text else "past rounds' rulings are over")
 
     def end_of_round(self, sheet: BaseModel, rng: random.Random | None = None,
                      dice: Sequence[int] | None = None, conditions: Sequence[str] = (),

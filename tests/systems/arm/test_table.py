@@ -1,0 +1,315 @@
+"""Issue 26, ARM at the table: each defect through the command line a GM types, and the book's
+numbers for defence, ranged attacks, circling, berserk and the one action a round."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+
+from gmconsole.engine.checks import CheckRequest
+from gmconsole.engine.errors import RulesError
+from gmconsole.store import Session
+
+SHIPPED = Path(__file__).resolve().parents[3] / "campaigns" / "arm-demo"
+
+
+@pytest.fixture
+def demo(tmp_path: Path) -> Session:
+    shutil.copytree(SHIPPED, tmp_path / "arm", ignore=shutil.ignore_patterns(".lock"))
+    with Session.open(tmp_path / "arm", rng=random.Random(5)) as session:
+        yield session
+
+
+def to_round_three_resolve(s: Session) -> None:
+    while s.encounter.round == 2:
+        s.execute("next")
+    while s.encounter.current.phase == "declare":
+        s.execute("next")
+
+
+def mods(event) -> dict[str, int]:
+    return {m["label"]: m["value"] for m in event.data["modifiers"]}
+
+
+# ---------------------------------------------------------------- defects
+
+
+def test_a_pending_ruling_waits_for_the_coming_round(demo: Session) -> None:
+    demo.execute("pending christine +3 attack 1 lunge prepared")
+    now = demo.check("christine", CheckRequest("attack:Rapier", difficulty=4), dice=[3, 3])
+    assert mods(now)["pending"] == 1  # circling's +1 only, not +4
+    to_round_three_resolve(demo)
+    later = demo.check("christine", CheckRequest("attack:Rapier", difficulty=4), dice=[3, 3])
+    assert mods(later)["pending"] == 3  # circling's +1 is over, the ruling is in force
+    while demo.encounter.round == 3:
+        demo.execute("next")
+    assert not demo.resolve("christine").sheet.pending
+
+
+def test_one_action_a_round_now_then_now_does_not_give_a_second_action(demo: Session) -> None:
+    to_round_three_resolve(demo)
+    demo.execute("now christine")
+    demo.execute("now brad")
+    event = demo.execute("next")
+    enc = demo.encounter
+    assert "Christine has acted this round" in event.text
+    later = [a for st in enc.steps[enc.pointer:] for a in st.actors]
+    assert "christine" not in later and "brad" not in later
+    assert "Acted: Christine, Brad" in demo.order.header(enc)
+
+
+def test_a_dodge_uses_the_action_so_its_step_goes(demo: Session) -> None:
+    to_round_three_resolve(demo)
+    assert demo.encounter.current.actors == ["alex"]
+    demo.execute("next")  # Christine's step
+    demo.check("thug-1", CheckRequest("dodge", difficulty=4), dice=[3, 3])
+    demo.execute("next")
+    enc = demo.encounter
+    assert "thug-1" not in [a for st in enc.steps[enc.pointer:] for a in st.actors]
+
+
+def test_a_defence_answers_the_hit_prepared_two_plus_its_result(demo: Session) -> None:
+    """T-23: Brad hits Alex with result 2; Alex, prepared, dodges against 2 + 2 = 4, dice +4 -1:
+    total 9, result 5, avoided. Unprepared it would be 4 + 2."""
+    demo.execute("prepare alex")
+    attack = demo.aimed_check("brad", CheckRequest("attack:Axe"), "alex", dice=[3, 5])
+    assert attack.data["margin"] == 2
+    aimed = demo.last_aimed
+    alex, brad = demo.resolve("alex").sheet, demo.resolve("brad").sheet
+    answer = demo.system.answer(alex, "dodge", brad, aimed.request, aimed.result)
+    assert answer is not None and answer.difficulty == 4
+    dodge = demo.check("alex", CheckRequest("dodge", difficulty=answer.difficulty), dice=[4, 1])
+    assert dodge.data["total"] == 9 and dodge.data["margin"] == 5
+    unprepared = demo.system.answer(demo.resolve("christine").sheet, "parry:Rapier", brad,
+                                    aimed.request, aimed.result)
+    assert unprepared is not None and unprepared.difficulty == 6
+    assert "Prepared (defence 2 + hit): Alex" in demo.order.header(demo.encounter)
+
+
+def test_T29_prepared_dodge_against_a_hit_of_six_fails(demo: Session) -> None:
+    demo.execute("prepare alex")
+    demo.aimed_check("christine", CheckRequest("attack:Rapier", difficulty=4), "alex", dice=[3, 4])
+    aimed = demo.last_aimed
+    assert aimed.result.margin == 6  # Fitness 7 + 1 + 2 + 1 pending + (3 - 4) - 4
+    answer = demo.system.answer(demo.resolve("alex").sheet, "dodge", demo.resolve("christine").sheet,
+                                aimed.request, aimed.result)
+    dodge = demo.check("alex", CheckRequest("dodge", difficulty=answer.difficulty), dice=[4, 3])
+    assert answer.difficulty == 8 and dodge.data["total"] == 7 and dodge.data["margin"] == -1
+
+
+def test_a_counter_blow_defence_is_two_harder(demo: Session) -> None:
+    event = demo.check("alex", CheckRequest("dodge", difficulty=4, extra={"counter": True}), dice=[3, 3])
+    assert event.data["target"] == 6
+
+
+def test_only_slow_missiles_can_be_dodged_and_none_parried(demo: Session) -> None:
+    demo.aimed_check("thug-1", CheckRequest("attack:Long bow"), "alex", dice=[3, 3])
+    aimed = demo.last_aimed
+    alex, thug = demo.resolve("alex").sheet, demo.resolve("thug-1").sheet
+    with pytest.raises(RulesError, match="cannot be dodged"):
+        demo.system.answer(alex, "dodge", thug, aimed.request, aimed.result)
+    with pytest.raises(RulesError, match="only be dodged"):
+        demo.system.answer(alex, "parry:Sword", thug, aimed.request, aimed.result)
+    assert demo.system.answer(alex, "wit", thug, aimed.request, aimed.result) is None
+
+
+def test_an_opposed_stat_offers_no_damage(demo: Session) -> None:
+    test = demo.aimed_check("christine", CheckRequest("wit"), "brad", dice=[3, 3])
+    assert test.data["success"]
+    aimed = demo.last_aimed
+    offer = demo.system.damage_offer(demo.resolve("christine").sheet, aimed.request, aimed.result,
+                                     demo.resolve("brad").sheet, random.Random(1))
+    assert offer is None
+    with pytest.raises(RulesError, match="cannot work this damage out"):
+        demo.execute("hit")
+
+
+@pytest.mark.parametrize("line", ["pending alex -2 defense 2 Reeling", "pending alex -2 Defence"])
+def test_pending_reads_defense_as_defence(demo: Session, line: str) -> None:
+    demo.execute(line)
+    assert demo.resolve("alex").sheet.pending[-1].applies_to == "defence"
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [("pending alex -2 Reeling", "all, attack or defence, not 'Reeling'"),
+     ("pending alex -99 all", "from -20 to 20"),
+     ("pending alex -2 all 500", "from 1 to 100"),
+     ("pending alex 1.5", "whole number")],
+)
+def test_pending_refuses_what_it_cannot_read(demo: Session, line: str, message: str) -> None:
+    before = list(demo.resolve("alex").sheet.pending)
+    with pytest.raises(RulesError, match=message):
+        demo.execute(line)
+    assert demo.resolve("alex").sheet.pending == before
+
+
+def test_the_round_length_is_a_positive_time(demo: Session) -> None:
+    for bad in ("set round -5s", "set round 0s", "set round 3km", "set round fast"):
+        with pytest.raises(RulesError):
+            demo.execute(bad)
+    demo.execute('set round "10 minutes"')
+    assert demo.encounter.state["round"] == "10min"
+    demo.execute("set round 1.5s")
+    assert demo.encounter.state["round"] == "1.5s"
+
+
+def test_a_heal_without_a_track_says_it_is_shock(demo: Session) -> None:
+    event = demo.execute("heal alex 1")
+    assert "no track named: shock" in event.text
+    assert demo.resolve("alex").sheet.condition.shock == 3
+    demo.execute("heal alex 1 wound")
+    alex = demo.resolve("alex").sheet
+    assert alex.condition.wound == 1 and sum(w.level for w in alex.wounds) == 1
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["calc log 99999999999", "calc log 20000", "calc round 20000 20000", "calc round 5 0",
+     "calc group 1234567890123456789012345678901234567890 5", "calc measure 1e999", "calc measure -3",
+     "calc measure 0", "calc log ٣", "calc convert 5 m ft per s s 99", "calc units 3 parsec",
+     "calc group " + " ".join(["5"] * 60), "calc subtasks x", "calc convert 5 m"],
+)
+def test_calculators_refuse_hostile_numbers_by_name(demo: Session, line: str) -> None:
+    with pytest.raises(RulesError):
+        demo.execute(line)
+
+
+def test_an_acceleration_is_labelled_per_second_squared(demo: Session) -> None:
+    """T-11 in km: log 3 m/s² is -12 km/s², +36 for hours twice: 24 km/h²."""
+    text = demo.execute("calc convert 3 m km per s h 2").text
+    assert text.startswith("log 3 m/s² = log 24 km/h²")
+
+
+# ---------------------------------------------------------------- gaps
+
+
+def test_T31_a_moving_target_is_six(demo: Session) -> None:
+    event = demo.aimed_check("brad", CheckRequest("attack:Axe", extra={"moving": True}), "alex",
+                             dice=[6, 3])
+    assert event.data["total"] == 11 and event.data["target"] == 6 and event.data["margin"] == 5
+
+
+def test_a_berserk_charge_is_three_and_costs_two_next_round(demo: Session) -> None:
+    event = demo.aimed_check("brad", CheckRequest("attack:Axe", extra={"berserk": True}), "christine",
+                             dice=[3, 3])
+    assert event.data["target"] == 3
+    assert mods(demo.check("brad", CheckRequest("wit", difficulty=4), dice=[3, 3])).get("pending") is None
+    to_round_three_resolve(demo)
+    assert mods(demo.check("brad", CheckRequest("wit", difficulty=4), dice=[3, 3]))["pending"] == -2
+
+
+def test_T27_circling_is_wit_against_wit_and_gives_plus_one_next_round(demo: Session) -> None:
+    event = demo.aimed_check("christine", CheckRequest("circle"), "alex", dice=[2, 1])
+    assert event.data["total"] == 7 and event.data["target"] == 7 and event.data["margin"] == 0
+    christine = demo.resolve("christine").sheet
+    assert christine.prepared and christine.pending[-1].value == 1 and christine.pending[-1].waiting
+    assert "Alex's weakness" in christine.pending[-1].reason
+
+
+def test_D08_a_long_bow_reaches_fitness_plus_seven(demo: Session) -> None:
+    """Thug Fitness 6: range 13. 450 m is log 13, in range; 700 m is log 14, out of range."""
+    shot = demo.aimed_check("thug-1", CheckRequest("attack:Long bow", extra={"distance": "450m"}),
+                            "alex", dice=[3, 3])
+    assert shot.data["target"] == 4 + 26
+    with pytest.raises(RulesError, match="out of range"):
+        demo.aimed_check("thug-1", CheckRequest("attack:Long bow", extra={"distance": "700m"}), "alex")
+
+
+def test_D07_a_distance_under_a_metre_counts_as_none_cover_and_weather_add(demo: Session) -> None:
+    extra = {"distance": "50cm", "cover": 2, "weather": 1}
+    shot = demo.aimed_check("thug-1", CheckRequest("attack:Long bow", extra=extra), "alex", dice=[3, 3])
+    assert shot.data["target"] == 4 + 0 + 2 + 1
+
+
+def test_helpers_and_absolute_mods_by_situation(demo: Session) -> None:
+    event = demo.check("alex", CheckRequest("fitness", difficulty=6, extra={"helper": 3, "helped": True}),
+                       dice=[3, 3])
+    assert mods(event) == {"helper": 3, "helped": 1}
+    neg = demo.check("alex", CheckRequest("fitness", difficulty=6, extra={"helper": -2}), dice=[3, 3])
+    assert "helper" not in mods(neg)
+    with pytest.raises(RulesError, match="no absolute mod 'Large'"):
+        demo.check("alex", CheckRequest("fitness", difficulty=6, extra={"helps": "Large"}))
+
+
+def test_T13_an_absolute_mod_helps_or_hurts(demo: Session) -> None:
+    sheet = demo.system.dump_sheet(demo.resolve("brad").sheet)
+    sheet["mods"].append({"name": "Large", "kind": "absolute", "value": 4})
+    giant = demo.system.parse_sheet(sheet)
+    request = CheckRequest("fitness", difficulty=8, extra={"helps": "Large"})
+    climb = demo.system.check(giant, request, random.Random(1), [3, 3])
+    dodge = demo.system.check(giant, CheckRequest("dodge", difficulty=8, extra={"hurts": "large"}),
+                              random.Random(1), [3, 3])
+    assert climb.total == 8 + 4 and dodge.total == 8 - 4
+
+
+def test_subtasks_and_group_at_the_command_line(demo: Session) -> None:
+    assert demo.execute("calc subtasks 3 -1 2").text.endswith("is -1")  # D-01
+    assert demo.execute("calc group 6 6").text == "group of 6, 6 = 7"
+
+
+def test_the_unit_converter_shows_every_unit(demo: Session) -> None:
+    text = demo.execute("calc units 100 ft").text
+    assert "(log 10 in ft)" in text and "25 m" in text  # 10 - 3 = 7 -> 25
+    assert "min" not in text
+
+
+def test_move_a_round_and_push_it(demo: Session) -> None:
+    """Corven-like: run 5 (10 m/s) over the demo's 2 s round: 5 + log 2 (2) = 7 -> 25 m (D-05)."""
+    assert demo.execute("move christine run").text.endswith("log 7 = 25 m")
+    pushed = demo.execute("move christine run push 4")
+    assert pushed.text.endswith("log 8 = 40 m") and demo.resolve("christine").sheet.condition.shock == 1
+    assert demo.execute("move christine run push 1").text.endswith("log 7 = 25 m")
+    with pytest.raises(RulesError, match="push die"):
+        demo.execute("move christine run push 7")
+    with pytest.raises(RulesError, match="no movement rate 'fly'"):
+        demo.execute("move christine fly")
+
+
+def test_build_prices_the_sheet_and_warns_outside_the_race(demo: Session) -> None:
+    """D-13: Fitness 6 at 10 a level is 60; the rest at the example prices."""
+    event = demo.execute("build brad")
+    assert event.data["detail"]["chp"] == 8 * 10 + 5 * 5 + 8 * 5 + 4 * 10 + 5 * 5 + 7 * 5
+    assert not event.data["detail"]["warnings"] and not event.changes
+
+
+
+def test_build_warns_outside_the_racial_limits(tmp_path: Path) -> None:
+    shutil.copytree(SHIPPED, tmp_path / "arm", ignore=shutil.ignore_patterns(".lock"))
+    roster = tmp_path / "arm" / "roster" / "christine.toml"
+    roster.write_text(roster.read_text().replace("fitness = 7", "fitness = 11"))
+    with Session.open(tmp_path / "arm", rng=random.Random(5)) as session:
+        event = session.execute("build christine")
+    assert event.data["detail"]["warnings"] == ["fitness 11 outside human 3..9"]
+    assert "fitness 11 outside human 3..9" in event.text
+
+
+def test_a_mental_attack_does_shock_only(demo: Session) -> None:
+    demo.execute("dmg christine 9 mental")  # 9 - Toughness 6 = 3: shock Giddy, no wound
+    c = demo.resolve("christine").sheet.condition
+    assert (c.wound, c.shock) == (0, 2)
+
+
+def test_each_wound_is_recorded_up_to_five(demo: Session) -> None:
+    for _ in range(7):
+        demo.execute("dmg thug-1 1 wound")
+    thug = demo.resolve("thug-1").sheet
+    assert len(thug.wounds) == 5 and sum(w.level for w in thug.wounds) == thug.condition.wound == 5
+
+
+def test_set_spells_and_improvisational_magic(demo: Session) -> None:
+    sheet = demo.system.dump_sheet(demo.resolve("alex").sheet)
+    sheet["spells"] = [{"name": "Fire-ball", "difficulty": 7, "stat": "wit", "accuracy": 20, "damage": 12}]
+    sheet["mods"].append({"name": "Magically Able", "kind": "special", "value": 2})
+    mage = demo.system.parse_sheet(sheet)
+    keys = {o.key for o in demo.system.check_options(mage)}
+    assert {"cast:Fire-ball", "attack:Fire-ball", "magic:shape"} <= keys
+    cast = demo.system.check(mage, CheckRequest("cast:Fire-ball"), random.Random(1), [3, 3])
+    assert cast.target == 7 and cast.total == 7
+    shape = demo.system.check(mage, CheckRequest("magic:shape"), random.Random(1), [3, 3])
+    assert shape.target == 6 and shape.total == 6 + 2
+    with pytest.raises(RulesError, match="needs the special mod Magically Able"):
+        demo.execute("check brad magic:shape vs 6")
