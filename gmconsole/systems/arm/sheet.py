@@ -172,9 +172,6 @@ class ArmSheet(BaseModel):
                 raise ValueError(f"movement.{key}: {value} is impossible (a log between -40 and 60)")
         return out
 
-    def stat(self, name: str) -> int:
-        return self.stats[name]
-
     def mod(self, name: str) -> Mod:
         key = name.strip().lower()
         for mod in self.mods:
