@@ -396,12 +396,20 @@ class Session(EncounterIntents, RosterIntents, ExchangeIntents, ChronicleIntents
             case "out" | "in":
                 return self.set_out(a["who"], command.verb == "out")
             case "check":
-                from gmconsole.engine.checks import CheckRequest  # the tests' types, on first test
-
-                req = CheckRequest(option=a["option"], difficulty=a["difficulty"], modifiers=a["modifiers"])
+                req = self.typed_request(
+                    a["who"],
+                    a["option"],
+                    difficulty=a["difficulty"],
+                    modifiers=a["modifiers"],
+                    switches=a.get("switches"),
+                )
                 if a.get("against"):
-                    return self.aimed_check(a["who"], req, a["against"])
-                return self.check(a["who"], req)
+                    return self.aimed_check(
+                        a["who"], req, a["against"], dice=a.get("dice"), target_dice=a.get("target_dice")
+                    )
+                if a.get("target_dice"):
+                    raise commands.CommandError("target_dice= goes with a test 'at' a target")
+                return self.check(a["who"], req, dice=a.get("dice"))
             case "hit":
                 return self.hit(dice=a.get("dice"))
             case "declare":
