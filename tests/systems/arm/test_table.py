@@ -72,48 +72,62 @@ def test_a_dodge_uses_the_action_so_its_step_goes(demo: Session) -> None:
 
 
 def test_a_defence_answers_the_hit_prepared_two_plus_its_result(demo: Session) -> None:
-    """T-23: Brad hits Alex with result 2; Alex, prepared, dodges against 2 + 2 = 4, dice +4 -1:
-    total 9, result 5, avoided. Unprepared it would be 4 + 2."""
+    """T-22/T-23: Brad hits Alex with result 2; Alex, prepared, dodges against 2 + 2 = 4, dice
+    +4 -1: total 9, result 5, the blow avoided."""
     demo.execute("prepare alex")
-    attack = demo.aimed_check("brad", CheckRequest("attack:Axe"), "alex", dice=[3, 5])
+    attack = demo.execute("check brad attack:Axe at alex dice=3,5")
     assert attack.data["margin"] == 2
-    aimed = demo.last_aimed
-    alex, brad = demo.resolve("alex").sheet, demo.resolve("brad").sheet
-    answer = demo.system.answer(alex, "dodge", brad, aimed.request, aimed.result)
-    assert answer is not None and answer.difficulty == 4
-    dodge = demo.check("alex", CheckRequest("dodge", difficulty=answer.difficulty), dice=[4, 1])
-    assert dodge.data["total"] == 9 and dodge.data["margin"] == 5
-    unprepared = demo.system.answer(demo.resolve("christine").sheet, "parry:Rapier", brad,
-                                    aimed.request, aimed.result)
-    assert unprepared is not None and unprepared.difficulty == 6
+    dodge = demo.execute("check alex dodge at brad dice=4,1")
+    assert (dodge.data["target"], dodge.data["total"], dodge.data["margin"]) == (4, 9, 5)
+    assert dodge.data["stopped"]
+    with pytest.raises(RulesError, match="stopped"):
+        demo.execute("hit")
     assert "Prepared (defence 2 + hit): Alex" in demo.order.header(demo.encounter)
+
+
+def test_a_failed_parry_leaves_the_hit_for_H(demo: Session) -> None:
+    """Unprepared: 4 + the hit. Christine's parry fails and the axe still lands."""
+    demo.execute("check brad attack:Axe at christine dice=3,3")  # 8 - 4: result 4
+    parry = demo.execute("check christine parry:Rapier at brad dice=1,3")  # 7 + 1 - 2 = 6 vs 8
+    assert parry.data["target"] == 8 and not parry.data["success"]
+    hit = demo.execute("hit 3 3")  # 4 + axe 8 + strength 1 = 13 vs Toughness 6 + leather 2/0
+    assert "Brad hits" in hit.text
+    c = demo.resolve("christine").sheet.condition
+    assert (c.wound, c.shock) == (2, 4)  # wound 13 - 8 = 5: Moderate; shock 13 - 6 = 7: Fainting
 
 
 def test_T29_prepared_dodge_against_a_hit_of_six_fails(demo: Session) -> None:
     demo.execute("prepare alex")
-    demo.aimed_check("christine", CheckRequest("attack:Rapier", difficulty=4), "alex", dice=[3, 4])
-    aimed = demo.last_aimed
-    assert aimed.result.margin == 6  # Fitness 7 + 1 + 2 + 1 pending + (3 - 4) - 4
-    answer = demo.system.answer(demo.resolve("alex").sheet, "dodge", demo.resolve("christine").sheet,
-                                aimed.request, aimed.result)
-    dodge = demo.check("alex", CheckRequest("dodge", difficulty=answer.difficulty), dice=[4, 3])
-    assert answer.difficulty == 8 and dodge.data["total"] == 7 and dodge.data["margin"] == -1
+    attack = demo.execute("check christine attack:Rapier at alex dice=3,4")
+    assert attack.data["margin"] == 6  # Fitness 7 + 1 + 2 + 1 pending + (3 - 4) - 4
+    dodge = demo.execute("check alex dodge at christine dice=4,3")
+    assert (dodge.data["target"], dodge.data["total"], dodge.data["margin"]) == (8, 7, -1)
+    hit = demo.execute("hit 2 5")  # T-30: 4 + 6 + (2 - 5) = 7: wound -2, shock 0 -> Dazed
+    assert hit.data["detail"]["wound_result"] == -2 and hit.data["detail"]["shock_result"] == 0
+
+
+def test_a_switch_that_does_not_fit_the_test_is_refused(demo: Session) -> None:
+    with pytest.raises(RulesError, match="for attacks"):
+        demo.execute("check alex wit vs 6 moving")
+    with pytest.raises(RulesError, match="missile weapon"):
+        demo.execute("check alex attack:Sword at brad distance=3m")
+    with pytest.raises(RulesError, match="measure"):
+        demo.execute("check thug-1 attack:Long bow at alex distance=-3m")
 
 
 def test_a_counter_blow_defence_is_two_harder(demo: Session) -> None:
-    event = demo.check("alex", CheckRequest("dodge", difficulty=4, extra={"counter": True}), dice=[3, 3])
-    assert event.data["target"] == 6
+    demo.execute("check brad attack:Axe at christine dice=3,3")
+    event = demo.execute("check christine dodge counter at brad dice=3,3")
+    assert event.data["target"] == 6 + 4
 
 
 def test_only_slow_missiles_can_be_dodged_and_none_parried(demo: Session) -> None:
-    demo.aimed_check("thug-1", CheckRequest("attack:Long bow"), "alex", dice=[3, 3])
-    aimed = demo.last_aimed
-    alex, thug = demo.resolve("alex").sheet, demo.resolve("thug-1").sheet
+    demo.execute("check thug-1 attack:Long bow at alex dice=3,3")
     with pytest.raises(RulesError, match="cannot be dodged"):
-        demo.system.answer(alex, "dodge", thug, aimed.request, aimed.result)
+        demo.execute("check alex dodge at thug-1")
     with pytest.raises(RulesError, match="only be dodged"):
-        demo.system.answer(alex, "parry:Sword", thug, aimed.request, aimed.result)
-    assert demo.system.answer(alex, "wit", thug, aimed.request, aimed.result) is None
+        demo.execute("check alex parry:Sword at thug-1")
+    assert demo.execute("hit 3 3").data["exchange"]
 
 
 def test_an_opposed_stat_offers_no_damage(demo: Session) -> None:
@@ -188,14 +202,12 @@ def test_an_acceleration_is_labelled_per_second_squared(demo: Session) -> None:
 
 
 def test_T31_a_moving_target_is_six(demo: Session) -> None:
-    event = demo.aimed_check("brad", CheckRequest("attack:Axe", extra={"moving": True}), "alex",
-                             dice=[6, 3])
+    event = demo.execute("check brad attack:Axe moving at alex dice=6,3")
     assert event.data["total"] == 11 and event.data["target"] == 6 and event.data["margin"] == 5
 
 
 def test_a_berserk_charge_is_three_and_costs_two_next_round(demo: Session) -> None:
-    event = demo.aimed_check("brad", CheckRequest("attack:Axe", extra={"berserk": True}), "christine",
-                             dice=[3, 3])
+    event = demo.execute("check brad attack:Axe at christine berserk=yes dice=3,3")
     assert event.data["target"] == 3
     assert mods(demo.check("brad", CheckRequest("wit", difficulty=4), dice=[3, 3])).get("pending") is None
     to_round_three_resolve(demo)
@@ -203,7 +215,7 @@ def test_a_berserk_charge_is_three_and_costs_two_next_round(demo: Session) -> No
 
 
 def test_T27_circling_is_wit_against_wit_and_gives_plus_one_next_round(demo: Session) -> None:
-    event = demo.aimed_check("christine", CheckRequest("circle"), "alex", dice=[2, 1])
+    event = demo.execute("check christine circle at alex dice=2,1")
     assert event.data["total"] == 7 and event.data["target"] == 7 and event.data["margin"] == 0
     christine = demo.resolve("christine").sheet
     assert christine.prepared and christine.pending[-1].value == 1 and christine.pending[-1].waiting
@@ -212,27 +224,26 @@ def test_T27_circling_is_wit_against_wit_and_gives_plus_one_next_round(demo: Ses
 
 def test_D08_a_long_bow_reaches_fitness_plus_seven(demo: Session) -> None:
     """Thug Fitness 6: range 13. 450 m is log 13, in range; 700 m is log 14, out of range."""
-    shot = demo.aimed_check("thug-1", CheckRequest("attack:Long bow", extra={"distance": "450m"}),
-                            "alex", dice=[3, 3])
+    shot = demo.execute("check thug-1 attack:Long bow at alex distance=450m dice=3,3")
     assert shot.data["target"] == 4 + 26
     with pytest.raises(RulesError, match="out of range"):
-        demo.aimed_check("thug-1", CheckRequest("attack:Long bow", extra={"distance": "700m"}), "alex")
+        demo.execute("check thug-1 attack:Long bow distance=700m at alex")
 
 
 def test_D07_a_distance_under_a_metre_counts_as_none_cover_and_weather_add(demo: Session) -> None:
-    extra = {"distance": "50cm", "cover": 2, "weather": 1}
-    shot = demo.aimed_check("thug-1", CheckRequest("attack:Long bow", extra=extra), "alex", dice=[3, 3])
+    shot = demo.execute("check thug-1 attack:Long bow at alex distance=50cm cover=2 weather=1 dice=3,3")
     assert shot.data["target"] == 4 + 0 + 2 + 1
 
 
 def test_helpers_and_absolute_mods_by_situation(demo: Session) -> None:
-    event = demo.check("alex", CheckRequest("fitness", difficulty=6, extra={"helper": 3, "helped": True}),
-                       dice=[3, 3])
+    event = demo.execute("check alex fitness vs 6 helper=3 helped dice=3,3")
     assert mods(event) == {"helper": 3, "helped": 1}
-    neg = demo.check("alex", CheckRequest("fitness", difficulty=6, extra={"helper": -2}), dice=[3, 3])
+    neg = demo.execute("check alex fitness vs 6 helper=-2 dice=3,3")
     assert "helper" not in mods(neg)
     with pytest.raises(RulesError, match="no absolute mod 'Large'"):
-        demo.check("alex", CheckRequest("fitness", difficulty=6, extra={"helps": "Large"}))
+        demo.execute("check alex fitness vs 6 helps=Large")
+    with pytest.raises(RulesError, match="from 0 to 20"):
+        demo.execute("check alex fitness vs 6 cover=99")
 
 
 def test_T13_an_absolute_mod_helps_or_hurts(demo: Session) -> None:
