@@ -3,15 +3,17 @@ numbers for defence, ranged attacks, circling, berserk and the one action a roun
 
 from __future__ import annotations
 
+import contextlib
 import random
 import shutil
+import time
 from pathlib import Path
 
 import pytest
 
 from gmconsole.engine.checks import CheckRequest
 from gmconsole.engine.errors import RulesError
-from gmconsole.store import Session
+from gmconsole.store import Session, check_campaign
 
 SHIPPED = Path(__file__).resolve().parents[3] / "campaigns" / "arm-demo"
 
@@ -324,3 +326,20 @@ def test_set_spells_and_improvisational_magic(demo: Session) -> None:
     assert shape.target == 6 and shape.total == 6 + 2
     with pytest.raises(RulesError, match="needs the special mod Magically Able"):
         demo.execute("check brad magic:shape vs 6")
+
+
+HOSTILE = ("99999999999", "1e999", "0.5", "-3", "٣", "x" * 300, "1" * 40, "-5s", "0")
+LINES = ("calc measure {}", "calc units {} km", "calc round 5 {}", "calc subtasks {} 1",
+         "pending alex {}", "pending alex -2 all {}", "move alex run push {}", "set round {}",
+         "dmg alex {} mental", "heal alex {} wound", "check alex fitness vs 6 helper={}",
+         "check thug-1 attack:Long bow at alex distance={}")
+
+
+def test_hostile_numbers_give_a_refusal_or_a_sane_answer_fast(demo: Session) -> None:
+    started = time.monotonic()
+    for line in LINES:
+        for text in HOSTILE:
+            with contextlib.suppress(RulesError):
+                demo.execute(line.format(text))
+    assert time.monotonic() - started < 10
+    assert check_campaign(demo.path) == []
