@@ -2,8 +2,9 @@
 
 `campaigns/arm-demo/` in the repository is this module's output (a test rebuilds it and compares
 the roster, encounter and table files). It holds the book's three example characters (Alex and
-Christine as the party, Brad as their foe), a tavern thug template, a table of tavern trouble,
-a scene note, and the brawl in round 2: declarations made, Brad's axe already in Alex.
+Christine as the party, Brad as their foe), a tavern thug template (with a long bow for ranged
+play), Odo the landlord's hedge-wizard nephew (Magically Able, a Fire-ball set spell), a table
+of tavern trouble, a scene note, and the brawl in round 2: declarations made, Brad's axe already in Alex.
 
     python -c "from gmconsole.store import Session; \\
     from gmconsole.systems.arm.demo import build_arm_demo as b; b('campaigns/arm-demo', Session.create)"
@@ -18,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from gmconsole.engine.checks import CheckRequest
 from gmconsole.engine.roster import Character
-from gmconsole.systems.arm.sheet import Armour, ArmSheet, Mod, Weapon
+from gmconsole.systems.arm.sheet import Armour, ArmSheet, Mod, Spell, Weapon
 
 if TYPE_CHECKING:
     from gmconsole.store.session import Session
@@ -91,6 +92,16 @@ def party() -> dict[str, Character]:
         armour=Armour(name="Leather", wound=2, shock=0),
     )
 
+    odo = ArmSheet(
+        name="Odo",
+        stats={"fitness": 5, "dexterity": 6, "toughness": 5, "wit": 7, "charisma": 5, "willpower": 8},
+        mods=[Mod(name="Magically Able", kind="special", value=1, applies_to="magic")],
+        weapons=[Weapon(name="Knife", damage=5, parry=-1)],
+        spells=[Spell(name="Fire-ball", difficulty=7, stat="willpower", accuracy=20, damage=12,
+                      note="explodes on impact: damage 12 to everyone within 1 m; a miscast may go "
+                           "off in the caster's hand")],
+    )
+
     def entry(sheet: ArmSheet, **fields: object) -> Character:
         return Character(name=sheet.name, sheet=sheet.model_dump(mode="json", exclude_none=True), **fields)
 
@@ -99,6 +110,8 @@ def party() -> dict[str, Character]:
         "christine": entry(christine, kind="pc", player="Kim", notes="Fencer; never misses a weakness."),
         "brad": entry(brad, kind="npc", notes="Sold the caravan's route. Strong, slow, proud."),
         "thug": entry(thug, kind="creature", template=True, notes="The landlord's muscle."),
+        "odo": entry(odo, kind="npc", notes="The landlord's nephew, upstairs; a hedge-wizard who "
+                                            "comes down if the fire starts."),
     }
 
 

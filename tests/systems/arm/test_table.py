@@ -314,18 +314,21 @@ def test_each_wound_is_recorded_up_to_five(demo: Session) -> None:
 
 
 def test_set_spells_and_improvisational_magic(demo: Session) -> None:
-    sheet = demo.system.dump_sheet(demo.resolve("alex").sheet)
-    sheet["spells"] = [{"name": "Fire-ball", "difficulty": 7, "stat": "wit", "accuracy": 20, "damage": 12}]
-    sheet["mods"].append({"name": "Magically Able", "kind": "special", "value": 2})
-    mage = demo.system.parse_sheet(sheet)
-    keys = {o.key for o in demo.system.check_options(mage)}
+    """Odo: Willpower 8, Magically Able +1, Fire-ball (cast 7; flung with Fitness + 20, damage 12)."""
+    keys = {o.key for o in demo.system.check_options(demo.resolve("odo").sheet)}
     assert {"cast:Fire-ball", "attack:Fire-ball", "magic:shape"} <= keys
-    cast = demo.system.check(mage, CheckRequest("cast:Fire-ball"), random.Random(1), [3, 3])
-    assert cast.target == 7 and cast.total == 7
-    shape = demo.system.check(mage, CheckRequest("magic:shape"), random.Random(1), [3, 3])
-    assert shape.target == 6 and shape.total == 6 + 2
+    cast = demo.execute("check odo cast:Fire-ball dice=3,3")
+    assert (cast.data["target"], cast.data["total"]) == (7, 8)
+    shape = demo.execute("check odo magic:shape dice=3,3")
+    assert (shape.data["target"], shape.data["total"]) == (6, 8 + 1)
     with pytest.raises(RulesError, match="needs the special mod Magically Able"):
         demo.execute("check brad magic:shape vs 6")
+    throw = demo.execute("check odo attack:Fire-ball at brad distance=20m dice=3,3")
+    assert (throw.data["total"], throw.data["target"]) == (5 + 20, 4 + 2 * 7)  # 20 m is log 7
+    with pytest.raises(RulesError, match="cannot be dodged"):
+        demo.execute("check brad dodge at odo")
+    hit = demo.execute("hit 3 3")  # 7 + 12 = 19 vs Toughness 8: wound 11, shock 11
+    assert hit.data["detail"]["wound_result"] == 11
 
 
 HOSTILE = ("99999999999", "1e999", "0.5", "-3", "٣", "x" * 300, "1" * 40, "-5s", "0")
