@@ -201,18 +201,18 @@ class ArmSystem(GameSystem):
         return lower(_sheet(sheet), amount, kind)
 
     def start_of_round(self, sheet: BaseModel, scene: Scene) -> SheetChange | None:
-        """Rulings made for the coming round come into force; those whose rounds are over and
-        last round's prepared defence are gone (also done at the end of the round: this holds
-        when the round is begun from a sheet read before that)."""
+        """Rulings made for the coming round come into force. The end of the round has already
+        taken off those that are over and the prepared defence; they are taken off here too, as
+        the sheet this hook is given may have been read before that."""
         s = _sheet(sheet)
+        if not any(p.waiting for p in s.pending):
+            return None
         now = scene.encounter.round if scene.encounter else 0
         pending = [p.model_copy(update={"waiting": False}) for p in s.pending
                    if p.waiting or not p.until_round or p.until_round >= now]
-        if pending == s.pending and not s.prepared:
-            return None
         text = ", ".join(f"{p.value:+d} {p.applies_to}" for p in s.pending if p.waiting)
         new = s.model_copy(update={"pending": pending, "prepared": False})
-        return SheetChange(new, f"now in force: {text}" if text else "past rounds' rulings are over")
+        return SheetChange(new, f"now in force: {text}")
 
     def end_of_round(self, sheet: BaseModel, rng: random.Random | None = None,
                      dice: Sequence[int] | None = None, conditions: Sequence[str] = (),
