@@ -79,10 +79,13 @@ def after_test(sheet: ArmSheet, request: CheckRequest, result: CheckResult, scen
     circling's prepared defence; and, in the tracker, the combatant's action used."""
     enc, me = scene.encounter, scene.combatant
     now = enc.round if enc is not None else 0
+    said: list[str] = []
     if enc is not None and me is not None and enc.started and _resolving(enc):
+        if me.extra.get(ACTED) == now:
+            said.append("has already acted this round (one action a round; a counter-blow's "
+                        "strike is part of its defence)")
         me.extra[ACTED] = now
     new = sheet.model_copy(deep=True)
-    said: list[str] = []
     if push_shock:
         new.condition.apply(0, push_shock)
         said.append(f"pushes: +{push_shock} shock")
@@ -100,6 +103,7 @@ def after_test(sheet: ArmSheet, request: CheckRequest, result: CheckResult, scen
     if not said:
         return None
     return SheetChange(new, "; ".join(said), harmed=bool(push_shock))
+
 
 
 def _resolving(enc) -> bool:

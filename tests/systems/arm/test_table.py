@@ -63,6 +63,13 @@ def test_one_action_a_round_now_then_now_does_not_give_a_second_action(demo: Ses
     assert "Acted: Christine, Brad" in demo.order.header(enc)
 
 
+def test_a_second_test_in_a_round_is_flagged(demo: Session) -> None:
+    to_round_three_resolve(demo)
+    first = demo.execute("check alex wit vs 6 dice=3,3")
+    assert "already acted" not in first.text
+    assert "has already acted this round" in demo.execute("check alex wit vs 6 dice=3,3").text
+
+
 def test_a_dodge_uses_the_action_so_its_step_goes(demo: Session) -> None:
     to_round_three_resolve(demo)
     assert demo.encounter.current.actors == ["alex"]
