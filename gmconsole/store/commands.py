@@ -36,7 +36,7 @@ USAGE: dict[str, str] = {
     "heal": "heal WHO N [KIND]",
     "cond": "cond WHO NAME [ROUNDS] [start|end|round]",
     "uncond": "uncond WHO NAME",
-    "add": "add [N] SOURCE|NAME [SIDE] [STAT N]...",
+    "add": "add party|[N] SOURCE [SIDE] [STAT N]...",
     "remove": "remove WHO",
     "out": "out WHO",
     "in": "in WHO",
@@ -267,11 +267,31 @@ def _add(verb: str, args: list[str], _n: Namer, is_source: Namer) -> Command:
         stats = {key: value, **stats}
     if not rest:
         raise _fail(verb, "name a roster entry to add, or a name for a quick combatant")
+    group = _group(verb, rest, count, stats, is_source)
+    if group is not None:
+        return group
     source, side = _split_name(rest, is_source)
     args_out: dict[str, Any] = {"source": source, "count": count, "side": " ".join(side) or None}
     if stats:
         args_out["stats"] = stats
     return Command(verb, args_out)
+
+
+def _group(verb: str, rest: list[str], count: int, stats: dict[str, int], is_source: Namer) -> Command | None:
+    """`add party` (every PC) and `add side NAME` (everyone of that side), unless the roster
+    has an entry of that name itself."""
+    first = rest[0].lower()
+    if first not in ("party", "side") or is_source(" ".join(rest)) or is_source(rest[0]):
+        return None
+    if count != 1 or stats:
+        raise _fail(verb, f"add {first} takes no number")
+    if first == "party":
+        if len(rest) > 1:
+            raise _fail(verb, "add party takes nothing after it (add side NAME for a side)")
+        return Command("add_group")
+    if len(rest) < 2:
+        raise _fail(verb, "name the side: add side pcs")
+    return Command("add_group", {"side": " ".join(rest[1:])})
 
 
 def _roll(verb: str, args: list[str], _n: Namer, _s: Namer) -> Command:

@@ -12,7 +12,8 @@ puts a space in the middle of an argument. What fits each position:
 - ``check WHO``: what the character can be tested on, then ``vs``, ``at`` (then who), the
   character's test switches (``poss``, ``sfx=``) and ``dice=``; after ``KEY=`` that switch's
   values;
-- ``add [N]``: roster entries, then the encounter's sides;
+- ``add [N]``: ``party``, ``side`` (then the roster's sides), roster entries, then the
+  encounter's sides;
 - ``roll table``, ``encounter``, ``calc``, ``gen``, ``set``: tables, encounters, calculators,
   generators, encounter settings and their values.
 """
@@ -86,9 +87,11 @@ def _candidates(session: Session, verb: str, args: list[str], partial: str) -> l
     if verb == "add":
         rest = args[1:] if args and args[0].isdigit() else args
         if not rest:
-            return list(session.roster)
+            return [*(["party", "side"] if not args else []), *session.roster]
         enc = session.encounter
         sides = dict.fromkeys([*(c.side for c in enc.combatants), "pcs", "foes"] if enc else ["pcs", "foes"])
+        if rest == ["side"]:
+            return list(dict.fromkeys([*(ch.default_side for ch in session.roster.values()), *sides]))
         return list(sides) if len(rest) == 1 else list(system.quick_stats)
     if verb == "check" and len(args) >= 2 and "=" in partial:
         return _switch_values(session, args, partial)

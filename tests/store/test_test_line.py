@@ -174,3 +174,22 @@ def test_h_is_offered_only_where_the_damage_can_be_worked_out(session: Session) 
     assert not isinstance(hit, list) and hit is not None and hit.data["damage_ready"]
     missed = session.execute("check hero melee dice=1 at thug")
     assert not isinstance(missed, list) and missed is not None and not missed.data.get("damage_ready")
+
+
+def test_add_party_brings_every_pc_in_one_event(tmp_path: Path) -> None:
+    camp = tmp_path / "s1"
+    shutil.copytree(DEMOS / "system-one-demo", camp)
+    with Session.open(camp) as s:
+        s.execute("encounter Reactor")
+        event = s.execute("add party")
+        assert not isinstance(event, list) and event is not None
+        pcs = {slug for slug, ch in s.roster.items() if ch.kind == "pc"}
+        assert pcs and {c.ref for c in s.encounter.combatants} == pcs
+        with pytest.raises(RulesError, match="in the encounter 'Reactor' already"):
+            s.execute("add party")
+        s.undo()
+        assert not s.encounter.combatants  # one event, one undo
+        with pytest.raises(RulesError, match="no roster character is on side 'crew'"):
+            s.execute("add side crew")
+        s.execute("add side pcs")
+        assert {c.ref for c in s.encounter.combatants} >= pcs
