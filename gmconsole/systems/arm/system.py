@@ -142,7 +142,7 @@ class ArmSystem(GameSystem):
 
     def spawn(self, template: BaseModel) -> BaseModel:
         s = _sheet(template)
-        fresh = {"condition": type(s.condition)(), "pending": [], "prepared": False}
+        fresh = {"condition": type(s.condition)(), "pending": [], "wounds": [], "prepared": False}
         return s.model_copy(deep=True, update=fresh)
 
     def quick_sheet(self, stats: Mapping[str, int]) -> BaseModel:
@@ -227,6 +227,15 @@ class ArmSystem(GameSystem):
         new = s.model_copy(deep=True, update={"pending": keep, "prepared": False})
         text = f"{gone} pending modifier(s) end" if gone else "prepared defence lapses"
         return SheetChange(new, text)
+
+    def end_encounter(self, sheet: BaseModel, scene: Scene | None = None) -> SheetChange | None:
+        """The fight's rounds are over: rulings counted in its rounds and a prepared defence go."""
+        s = _sheet(sheet)
+        keep = [p for p in s.pending if not p.until_round]
+        if keep == s.pending and not s.prepared:
+            return None
+        return SheetChange(s.model_copy(update={"pending": keep, "prepared": False}),
+                           "the fight's pending rulings end")
 
     # ------------------------------------------------------------------ tests
 

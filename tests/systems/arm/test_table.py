@@ -353,3 +353,16 @@ def test_hostile_numbers_give_a_refusal_or_a_sane_answer_fast(demo: Session) -> 
                 demo.execute(line.format(text))
     assert time.monotonic() - started < 10
     assert check_campaign(demo.path) == []
+
+
+def test_the_reference_pane_has_the_books_tables(demo: Session) -> None:
+    names = {t.name for t in demo.system.tables()}
+    assert {"Ranged attack difficulty", "Melee action difficulties", "Example characters",
+            "Improvisational magic", "Unit conversions", "Damage table"} <= names
+
+
+def test_ending_the_fight_ends_its_rulings(demo: Session) -> None:
+    demo.execute("prepare alex")
+    demo.execute("end")
+    alex = demo.resolve("alex").sheet
+    assert not alex.pending and not alex.prepared
