@@ -90,7 +90,11 @@ def options(sheet: ArmSheet) -> list[CheckOption]:
 
 def _stat_for_mod(applies_to: str) -> str:
     word = applies_to.strip().lower()
-    return word if word in STATS else "fitness" if word in ("attack", "defence", "damage", "") else "wit"
+    if word in STATS:
+        return word
+    if word == "magic":
+        return "willpower"
+    return "fitness" if word in ("attack", "defence", "defense", "damage", "") else "wit"
 
 
 def _magic_mod(sheet: ArmSheet):

@@ -128,7 +128,7 @@ class ArmSystem(GameSystem):
             flung = f", accuracy {sp.accuracy:+d}, damage {sp.damage}" if sp.as_weapon() else ""
             lines.append((f"Spell: {sp.name}", f"cast {sp.difficulty} ({sp.stat.capitalize()}){flung}"))
         lines.append(("Condition", s.condition.label()))
-        lines += [(f"Wound {i}", f"{WOUND_LEVELS[w.level].capitalize()} {w.note}".strip())
+        lines += [(f"Wound {i}", WOUND_LEVELS[w.level].capitalize() + (f" ({w.note})" if w.note else ""))
                   for i, w in enumerate(s.wounds, 1)]
         if s.prepared:
             lines.append(("Defence", "prepared (2 + the hit)"))
