@@ -297,13 +297,14 @@ def setback(weapon_setback: int, craftiness: int, margin: int) -> int:
 
 def boss_swings(attacker_level: int, target_levels: Sequence[int]) -> int:
     """Swings in one assault: the k-th swing earns another when its target's Level is at most
-    the attacker's Level - 2k; it stops at the first swing that earns none or when the list ends."""
-    swings = 0
+    the attacker's Level - 2k. It stops at the first swing that earns none; when the last listed
+    target still earned one, that further swing counts too (its target not yet chosen)."""
+    if not target_levels:
+        return 0
     for k, level in enumerate(target_levels, start=1):
-        swings += 1
         if level > attacker_level - 2 * k:
-            break
-    return swings
+            return k
+    return len(target_levels) + 1
 
 
 def mixed_damage(damages: Sequence[int]) -> int:

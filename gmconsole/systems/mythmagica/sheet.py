@@ -16,7 +16,7 @@ def _attr(code: str) -> Any:
     return Field(default=0, ge=-50, le=50, title=rules.BASIC_NAMES[code])
 
 
-CAST = ("avatar", "named", "stock", "companion", "mook")
+Resistance = Literal["immune", "highly resistant", "resistant", "affected", "sensitive", "highly sensitive"]
 
 
 class Ability(BaseModel):
@@ -59,6 +59,9 @@ class Weapon(BaseModel):
     """Adds the wielder's Strength to damage (false for bows, slings and stabbing blades)."""
     skill: str | None = None
     """The ability whose rank the attack bonus uses (natural attacks use Level)."""
+    form: str | None = None
+    """Its Damage form (Puncturing, Scorching...) or, for an entrapment weapon, its Setback form;
+    a target Resistant, Sensitive or Immune to that form takes half, double or none."""
 
 
 class MythmagicaSheet(BaseModel):
@@ -93,6 +96,19 @@ class MythmagicaSheet(BaseModel):
     flaws: list[str] = Field(default_factory=list)
     conditions: list[str] = Field(default_factory=list)
     notes: str = ""
+    overcome: Literal["lethal", "non-lethal"] | None = None
+    """Set when HP or FP reached 0 in this scene (lethal when HP did): the character stays
+    Overcome to the end of the scene and until both HP and FP are 1 or more again."""
+    principal: str | None = None
+    """For a companion: its Principal's roster name (whose Guts and Glory Status it uses)."""
+    resist: dict[str, Resistance] | None = None
+    size: str | None = None
+    """Size category (Medium when blank): reach, and no Internal Damage from a weapon 3 or
+    more sizes smaller."""
+    organs: bool | None = None
+    """False for creatures without internal organs (plants, most undead): no Internal Damage."""
+    """Damage or Setback forms this creature is Immune, Resistant or Sensitive to
+    ({"Scorching" = "resistant"}); forms not listed affect it normally."""
 
     @model_validator(mode="after")
     def _fits(self) -> MythmagicaSheet:
@@ -100,6 +116,20 @@ class MythmagicaSheet(BaseModel):
             raise ValueError(f"damage {self.damage} exceeds max HP {self.hp_max}")
         if self.setback > self.fp_max:
             raise ValueError(f"setback {self.setback} exceeds max FP {self.fp_max}")
+        if self.cast == "companion" and self.guts_spent:
+            raise ValueError("a companion spends its Principal's Guts, so its own Guts spent stay 0")
+        return self
+
+    @model_validator(mode="after")
+    def _sized(self) -> MythmagicaSheet:
+        if self.size is not None:
+            from gmconsole.engine.errors import RulesError
+            from gmconsole.systems.mythmagica.procedures import size_index
+
+            try:
+                size_index(self.size)
+            except RulesError as exc:
+                raise ValueError(str(exc)) from None
         return self
 
     @property
@@ -145,6 +175,13 @@ class MythmagicaSheet(BaseModel):
     @property
     def speed(self) -> int:
         return max(0, self.derived["raw_speed"] - self.speed_penalty)
+
+    def resistance(self, form: str | None) -> str:
+        """How this creature takes harm of `form` ("affected" when not listed)."""
+        if not form or not self.resist:
+            return "affected"
+        key = form.strip().lower()
+        return next((v for k, v in self.resist.items() if k.strip().lower() == key), "affected")
 
     def ability(self, name: str) -> Ability | None:
         key = name.strip().lower()
