@@ -33,6 +33,8 @@ CALCULATORS = (
     Calculator("choke", "Choking", "ROUND", "Suffocating Damage that Round (also Accursed/Blessed areas)"),
     Calculator("air", "Sealed air", "CUBIC_FEET [PEOPLE]", "hours of air; when suffocating begins"),
     Calculator("zone", "Body zone", "D6 D10"),
+    Calculator("harm", "Harm from a margin", "BASE MARGIN",
+               "Setback of the form BASE + Margin to whoever lost the roll (climb 4, chase 7, jump 7)"),
     Calculator("coin", "Coins", "COIN [SIZE]", "value in silver pieces, diameter, piece of eight"),
     Calculator("offer", "Counter-offer", "PRICE", "how far a counter-offer may move it"),
     Calculator("buy", "Attribute purchase", "BASELINE TARGET", "Attribute Bonuses with the Baseline Damper"),
@@ -204,6 +206,12 @@ def _zone(args: Sequence[str]) -> str:
     return f"Body Zone {procedures.body_zone(_n(args[0], 'the d6', 1, 6), _n(args[1], 'the d10', 1, 10))}"
 
 
+def _harm(args: Sequence[str]) -> str:
+    _need(args, 2, "harm")
+    base, margin = _n(args[0], "the base", 0, 1000), _n(args[1], "the margin", -1000, 1000)
+    return f"{base} + |{margin}|: {procedures.harm_from_margin(base, margin)} Setback"
+
+
 def _coin(args: Sequence[str]) -> str:
     _need(args, 1, "coin")
     size = args[1][:20] if len(args) > 1 else "Medium"
@@ -337,7 +345,7 @@ RUN: dict[str, Callable[[Sequence[str]], str]] = {
     "move": _move,
     "choke": _choke,
     "air": _air,
-    "zone": _zone,
+    "zone": _zone, "harm": _harm,
     "coin": _coin,
     "offer": _offer,
     "buy": _buy,

@@ -48,26 +48,31 @@ def _find(scene: Scene, name: str) -> tuple[str, dict[str, Any]]:
     return combatant.name, test
 
 
+def _fresh(test: dict[str, Any]) -> None:
+    if test["natural"]:
+        raise RulesError(f"{test['label']} was a natural roll: Guts cannot change it")
+    if test["bought"]:
+        raise RulesError(f"{test['label']} was already bought with Guts")
+
+
 def buy(s: MythmagicaSheet, scene: Scene, against: str | None) -> tuple[int, str, dict[str, Any]]:
     """(cost, text, rejudged test) for turning the last test around with Guts."""
     if scene.combatant is None:
         raise RulesError("no fight under way: say how many Guts to spend (guts WHO N)")
     if against is None:
         name, test = _find(scene, scene.combatant.id)
+        _fresh(test)
         if test["success"] is True:
             raise RulesError(f"{test['label']} already succeeded: nothing to buy")
         cost = rules.guts_cost(test["total"], test["threshold"])
         outcome, won = "bare success", True
     else:
         name, test = _find(scene, against)
+        _fresh(test)
         if test["success"] is not True:
             raise RulesError(f"{test['label']} did not succeed: nothing to buy off")
         cost = test["total"] - test["threshold"] + 1
         outcome, won = "bare failure", False
-    if test["natural"]:
-        raise RulesError(f"{test['label']} was a natural roll: Guts cannot change it")
-    if test["bought"]:
-        raise RulesError(f"{test['label']} was already bought with Guts")
     test["bought"] = True
     test["success"] = won
     text = f"spends {cost} Guts: {test['label']} ({test['total']} vs {test['threshold']}) becomes a {outcome}"

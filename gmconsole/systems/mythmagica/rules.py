@@ -68,9 +68,10 @@ def kept_die(dice: Sequence[int], net_edges: int) -> int:
 
 
 def tier_for(margin: int) -> str:
+    """One of `TIERS`: pure (by 2 or more) or bare (by 1) success or failure."""
     if margin > 0:
-        return "pure success" if margin >= 2 else "bare success"
-    return "bare failure" if margin >= -1 else "pure failure"
+        return TIERS[0] if margin >= 2 else TIERS[1]
+    return TIERS[2] if margin >= -1 else TIERS[3]
 
 
 def conflict_result(kept_die: int, adjustments: int, threshold: int) -> ConflictResult:

@@ -118,10 +118,6 @@ class MythmagicaSheet(BaseModel):
             raise ValueError(f"setback {self.setback} exceeds max FP {self.fp_max}")
         if self.cast == "companion" and self.guts_spent:
             raise ValueError("a companion spends its Principal's Guts, so its own Guts spent stay 0")
-        return self
-
-    @model_validator(mode="after")
-    def _sized(self) -> MythmagicaSheet:
         if self.size is not None:
             from gmconsole.engine.errors import RulesError
             from gmconsole.systems.mythmagica.procedures import size_index

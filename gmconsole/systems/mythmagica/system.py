@@ -212,8 +212,14 @@ class MythmagicaSystem(GameSystem):
         _note_glory(_sheet(sheet), scene)
         return None
 
-    def end_of_round(self, sheet: BaseModel, rng: random.Random | None = None,
-                     dice: Sequence[int] | None = None, conditions: Sequence[str] = (), scene: Scene | None = None) -> SheetChange | None:
+    def end_of_round(
+        self,
+        sheet: BaseModel,
+        rng: random.Random | None = None,
+        dice: Sequence[int] | None = None,
+        conditions: Sequence[str] = (),
+        scene: Scene | None = None,
+    ) -> SheetChange | None:
         """Surprise lasts one round."""
         from gmconsole.systems.mythmagica.conditions import clears_after_round
 
