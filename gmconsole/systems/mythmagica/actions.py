@@ -4,7 +4,6 @@ prone`...). Every number is read through `engine.numbers.whole` with its bounds.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from gmconsole.engine.errors import RulesError
 from gmconsole.engine.numbers import whole
@@ -59,30 +58,23 @@ def _need_named(s: MythmagicaSheet) -> None:
         raise RulesError(f"only named characters have Guts (this one is {s.cast})")
 
 
-def _guts(s: MythmagicaSheet, spent: int, text: str, detail: dict[str, Any] | None = None) -> SheetChange:
+def _guts(s: MythmagicaSheet, spent: int, text: str) -> SheetChange:
     _need_named(s)
     if spent > rules.GUTS_MAX:
         raise RulesError(f"Guts spent would be {spent}; the most is {rules.GUTS_MAX}")
     return SheetChange(
         s.model_copy(update={"guts_spent": spent}),
         f"{text} ({spent} Guts spent, Glory Status {rules.glory_status(spent)})",
-        detail or {},
     )
 
 
-def _spend(s: MythmagicaSheet, args: Sequence[str], scene: Scene) -> SheetChange:
-    from gmconsole.systems.mythmagica.guts import buy
-
-    _need_named(s)
-    if len(args) == 1 and args[0].lstrip("+-").isdigit():
-        n = whole(args[0], "Guts to spend", 1, rules.GUTS_MAX)
-        return _guts(s, s.guts_spent + n, f"spends {n} Guts")
-    if args and args[0].lower() != "against":
-        raise RulesError("usage: guts WHO N, guts WHO (after a failed test) or guts WHO against FOE")
-    if args and len(args) < 2:
-        raise RulesError("name the foe whose hit the Guts buy off: guts WHO against FOE")
-    cost, text, rejudge = buy(s, scene, " ".join(args[1:]) if args else None)
-    return _guts(s, s.guts_spent + cost, text, {"rejudge": rejudge, "guts": cost})
+def _spend(s: MythmagicaSheet, args: Sequence[str]) -> SheetChange:
+    if len(args) != 1:
+        raise RulesError(
+            "usage: guts WHO N (to buy the last failed test after the roll: check WHO guts at TARGET)"
+        )
+    n = whole(args[0], "Guts to spend", 1, rules.GUTS_MAX)
+    return _guts(s, s.guts_spent + n, f"spends {n} Guts")
 
 
 def _award(s: MythmagicaSheet, args: Sequence[str], scene: Scene) -> SheetChange:
@@ -223,7 +215,7 @@ def _resize(s: MythmagicaSheet, args: Sequence[str]) -> SheetChange:
 
 def perform(s: MythmagicaSheet, action: str, args: Sequence[str], scene: Scene) -> SheetChange:
     if action == "guts":
-        return _spend(s, args, scene)
+        return _spend(s, args)
     if action == "gutsit":
         _need_named(s)
         return _guts(s, rules.guts_it(s.guts_spent), "Guts it: the hidden roll is a bare success")

@@ -1,80 +1,123 @@
-"""Guts spent after the roll: a player sees a miss and buys a bare success for threshold + 1 -
-total (`guts WHO`), or a defender buys the foe's hit down to a bare failure for margin + 1
-(`guts WHO against FOE`). Naturals cannot be bought.
+"""Guts spent after the roll. A player sees a miss and buys a bare success for threshold + 1 -
+total (`check WHO guts at TARGET`: its hit then follows on `H`), or a defender buys the foe's hit
+down to a bare failure for margin + 1 (`check WHO guts:hit at FOE`, an answer to the pending
+hit, which stops it). Naturals cannot be bought; a test is bought once.
 
-Each test in a fight is remembered in the encounter's state (by the tester's combatant id) so
-the price is known after the roll; buying it marks it bought, and the action's detail carries the
-new judgement (`rejudge`) for the pending hit.
+The character's newest test is kept on its sheet (`last_test`), so the price is known after the
+roll and the bought test's damage can be worked out from the switches it was rolled with.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from gmconsole.engine.checks import CheckResult
+from gmconsole.engine.checks import CheckRequest, CheckResult
 from gmconsole.engine.errors import RulesError
-from gmconsole.systems.base import Scene
 from gmconsole.systems.mythmagica import rules
-from gmconsole.systems.mythmagica.sheet import MythmagicaSheet
+from gmconsole.systems.mythmagica.sheet import LastTest, MythmagicaSheet
 
-KEY = "tests"
-
-
-def remember(scene: Scene, result: CheckResult) -> None:
-    """Keep the newest test of the tester for Guts bought after the roll."""
-    if scene.encounter is None or scene.combatant is None or result.target is None:
-        return
-    scene.encounter.state.setdefault(KEY, {})[scene.combatant.id] = {
-        "label": result.label,
-        "total": result.total,
-        "threshold": result.target,
-        "success": result.success,
-        "natural": bool(result.detail.get("natural")),
-        "bought": False,
-    }
+KEPT_SWITCHES = ("mode", "range", "dual", "use", "cover", "shield", "chase", "terrain")
+BUY, HIT = "guts", "guts:hit"
 
 
-def _find(scene: Scene, name: str) -> tuple[str, dict[str, Any]]:
-    if scene.encounter is None:
-        raise RulesError("no fight under way: Guts after the roll buy a test made in the active encounter")
-    tests = scene.encounter.state.get(KEY, {})
-    try:
-        combatant = scene.encounter.find(name)
-    except RulesError as exc:  # the encounter names what it could not find
-        raise RulesError(str(exc)) from None
-    test = tests.get(combatant.id)
+def remember(s: MythmagicaSheet, request: CheckRequest, result: CheckResult) -> LastTest | None:
+    """The test to keep on the sheet (None for a Guts test or a test without a threshold)."""
+    if request.option in (BUY, HIT) or result.target is None:
+        return None
+    switches = {k: v for k, v in request.extra.items() if k in KEPT_SWITCHES and isinstance(v, str | int)}
+    return LastTest(
+        option=request.option,
+        switches=switches,
+        total=result.total,
+        threshold=result.target,
+        success=result.success,
+        natural=bool(result.detail.get("natural")),
+    )
+
+
+def _affordable(s: MythmagicaSheet, cost: int, what: str) -> None:
+    if s.cast == "companion":
+        raise RulesError(f"a companion spends its Principal's Guts ({s.principal or 'its Principal'}'s)")
+    if not s.named:
+        raise RulesError(f"only named characters have Guts (this one is {s.cast})")
+    left = rules.GUTS_MAX - s.guts_spent
+    if cost > left:
+        raise RulesError(f"{what} needs {cost} Guts; only {left} are left")
+
+
+def own_price(s: MythmagicaSheet) -> tuple[LastTest, int]:
+    """The last test and the Guts that turn its failure into a bare success."""
+    test = s.last_test
     if test is None:
-        raise RulesError(f"{combatant.name} has made no test in this fight yet")
-    return combatant.name, test
+        raise RulesError("no test to buy yet: roll first, then check WHO guts")
+    if test.natural:
+        raise RulesError(
+            f"the last test ({test.total} vs {test.threshold}) was a natural roll: Guts cannot change it"
+        )
+    if test.bought:
+        raise RulesError("the last test was already bought with Guts")
+    if test.success is True:
+        raise RulesError(
+            f"the last test already succeeded ({test.total} vs {test.threshold}): nothing to buy"
+        )
+    cost = rules.guts_cost(test.total, test.threshold)
+    _affordable(s, cost, "the bare success")
+    return test, cost
 
 
-def _fresh(test: dict[str, Any]) -> None:
-    if test["natural"]:
-        raise RulesError(f"{test['label']} was a natural roll: Guts cannot change it")
-    if test["bought"]:
-        raise RulesError(f"{test['label']} was already bought with Guts")
+def hit_price(attack: CheckResult) -> int:
+    """Guts a defender pays to turn a hit into a bare failure: its margin + 1."""
+    if not attack.success:
+        raise RulesError(f"{attack.label} missed: nothing to buy off")
+    if attack.detail.get("natural"):
+        raise RulesError(f"{attack.label} was a natural roll: Guts cannot change it")
+    return (attack.margin or 0) + 1
 
 
-def buy(s: MythmagicaSheet, scene: Scene, against: str | None) -> tuple[int, str, dict[str, Any]]:
-    """(cost, text, rejudged test) for turning the last test around with Guts."""
-    if scene.combatant is None:
-        raise RulesError("no fight under way: say how many Guts to spend (guts WHO N)")
-    if against is None:
-        name, test = _find(scene, scene.combatant.id)
-        _fresh(test)
-        if test["success"] is True:
-            raise RulesError(f"{test['label']} already succeeded: nothing to buy")
-        cost = rules.guts_cost(test["total"], test["threshold"])
-        outcome, won = "bare success", True
+def buy_check(s: MythmagicaSheet, request: CheckRequest, who: str | None) -> CheckResult:
+    """A Guts test: no dice, it succeeds when the Guts are there to pay."""
+    label = f"{who}: Guts" if who else "Guts"
+    detail: dict[str, Any] = {}
+    if request.option == HIT:
+        cost = request.extra.get("buy")
+        if not isinstance(cost, int):
+            raise RulesError("guts:hit buys off a pending hit: check WHO guts:hit at the foe who hit")
+        _affordable(s, cost, "buying the hit off")
+        text = f"the hit becomes a bare failure for {cost} Guts"
+        total, threshold = cost, None
     else:
-        name, test = _find(scene, against)
-        _fresh(test)
-        if test["success"] is not True:
-            raise RulesError(f"{test['label']} did not succeed: nothing to buy off")
-        cost = test["total"] - test["threshold"] + 1
-        outcome, won = "bare failure", False
-    test["bought"] = True
-    test["success"] = won
-    text = f"spends {cost} Guts: {test['label']} ({test['total']} vs {test['threshold']}) becomes a {outcome}"
-    who = scene.combatant.id if against is None else scene.encounter.find(against).id
-    return cost, text, {"who": who, "success": won, "margin": 1 if won else -1, "by": name}
+        test, cost = own_price(s)
+        text = f"{test.total} vs {test.threshold} becomes a bare success for {cost} Guts"
+        total, threshold = test.threshold + 1, test.threshold
+        detail["bought"] = {"option": test.option, "switches": dict(test.switches)}
+    detail["guts"] = cost
+    return CheckResult(
+        label=label,
+        dice=(),
+        total=total,
+        target=threshold,
+        success=True,
+        outcome=text,
+        margin=1,
+        who=who,
+        detail=detail,
+    )
+
+
+def bought_attack(result: CheckResult) -> tuple[CheckRequest, CheckResult] | None:
+    """The test a Guts test bought, as the bare success it became (for its damage)."""
+    bought = result.detail.get("bought")
+    if not result.success or not isinstance(bought, dict):
+        return None
+    request = CheckRequest(str(bought["option"]), extra=dict(bought.get("switches", {})))
+    done = CheckResult(
+        label=request.option, dice=(), total=result.total, target=result.target, success=True, margin=1
+    )
+    return request, done
+
+
+def bought(s: MythmagicaSheet) -> LastTest | None:
+    """The sheet's last test, now bought."""
+    if s.last_test is None:
+        return None
+    return s.last_test.model_copy(update={"bought": True, "success": True})

@@ -64,6 +64,20 @@ class Weapon(BaseModel):
     a target Resistant, Sensitive or Immune to that form takes half, double or none."""
 
 
+class LastTest(BaseModel):
+    """The character's newest test, kept so Guts can still buy it after the roll."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    option: str
+    switches: dict[str, str | int] = Field(default_factory=dict)
+    total: int
+    threshold: int
+    success: bool | None = None
+    natural: bool = False
+    bought: bool = False
+
+
 class MythmagicaSheet(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -102,6 +116,8 @@ class MythmagicaSheet(BaseModel):
     principal: str | None = None
     """For a companion: its Principal's roster name (whose Guts and Glory Status it uses)."""
     resist: dict[str, Resistance] | None = None
+    last_test: LastTest | None = None
+    """The newest test this character made (Guts after the roll buy it: check WHO guts)."""
     size: str | None = None
     """Size category (Medium when blank): reach, and no Internal Damage from a weapon 3 or
     more sizes smaller."""

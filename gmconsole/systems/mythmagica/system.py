@@ -256,6 +256,9 @@ class MythmagicaSystem(GameSystem):
         ]
         out.append(CheckOption("words", "Bandying words", d["CH"]))
         out.append(CheckOption("chase", "Chase roll", s.lvl + s.IN))
+        if s.named and s.cast != "companion":
+            out.append(CheckOption("guts", "Guts: buy the last failed test", None))
+            out.append(CheckOption("guts:hit", "Guts: buy off a hit", None))
         return out
 
     def difficulties(self) -> list[Difficulty]:
@@ -281,32 +284,63 @@ class MythmagicaSystem(GameSystem):
         dice: Sequence[int] | None = None,
         who: str | None = None,
     ) -> CheckResult:
+        from gmconsole.systems.mythmagica import guts
         from gmconsole.systems.mythmagica.resolution import run_check
 
+        if request.option in (guts.BUY, guts.HIT):
+            if dice:
+                raise RulesError("Guts are paid, not rolled: leave the dice out")
+            return guts.buy_check(_sheet(sheet), request, who)
         return run_check(_sheet(sheet), request, rng, dice, who)
 
     def after_check(
         self, sheet: BaseModel, request: CheckRequest, result: CheckResult, scene: Scene
     ) -> SheetChange | None:
-        """Guts bought with the switch are spent; the test is kept in the scene so Guts can
-        still buy it after the roll (`guts WHO`, `guts WHO against FOE`)."""
-        from gmconsole.systems.mythmagica.guts import remember
+        """Guts bought (with the switch, or after the roll) are spent; the test is kept on the
+        sheet so Guts can still buy it after the roll (`check WHO guts`)."""
+        from gmconsole.systems.mythmagica import guts
 
         s = _sheet(sheet)
-        remember(scene, result)
         _note_glory(s, scene)
+        update: dict[str, Any] = {}
+        kept = guts.remember(s, request, result)
+        if kept is not None:
+            update["last_test"] = kept
+        elif request.option == guts.BUY:
+            update["last_test"] = guts.bought(s)
         cost = result.detail.get("guts")
-        if not cost:
+        text = ""
+        if cost:
+            update["guts_spent"] = s.guts_spent + cost
+            spent = s.guts_spent + cost
+            text = f"spends {cost} Guts ({spent} spent, Glory Status {rules.glory_status(spent)})"
+        if not update:
             return None
-        spent = s.guts_spent + cost
-        return SheetChange(
-            s.model_copy(update={"guts_spent": spent}),
-            f"spends {cost} Guts ({spent} spent, Glory Status {rules.glory_status(spent)})",
-        )
+        return SheetChange(s.model_copy(update=update), text)
+
+    def answer(
+        self,
+        sheet: BaseModel,
+        option: str,
+        attacker: BaseModel,
+        attack: CheckRequest,
+        attack_result: CheckResult,
+    ) -> Opposition | None:
+        """`check WHO guts:hit at FOE`: the defender buys the foe's hit down to a bare failure for
+        its margin + 1 Guts (the hit is stopped when they are paid)."""
+        from gmconsole.systems.mythmagica import guts
+
+        if option != guts.HIT:
+            return None
+        cost = guts.hit_price(attack_result)
+        note = f"buys off {attack_result.label} (margin {attack_result.margin}): {cost} Guts"
+        return Opposition(extra={"buy": cost}, note=note)
 
     def odds(self, sheet: BaseModel, request: CheckRequest) -> Odds | None:
         from gmconsole.systems.mythmagica.resolution import check_odds
 
+        if request.option.startswith("guts"):
+            return None
         return check_odds(_sheet(sheet), request)
 
     def oppose(self, sheet: BaseModel, option: str, target: BaseModel) -> Opposition | None:
@@ -351,9 +385,15 @@ class MythmagicaSystem(GameSystem):
         """Damage of a hit (weapon + Strength + Internal Damage - Ward, x2 on a natural 20,
         scaled by resistance) or Setback of an entrapment weapon, shove or refusing target of
         Bandying Words (5 + the speaker's CH + margin)."""
+        from gmconsole.systems.mythmagica import guts
         from gmconsole.systems.mythmagica.attacks import offer
 
         s, t = _sheet(sheet), _sheet(target)
+        if request.option == guts.BUY:
+            found = guts.bought_attack(result)
+            if found is None:
+                return None
+            request, result = found
         if request.option == "words" and result.success and request.extra.get("use") not in ("mock", "rally"):
             amount = 5 + max(0, s.derived["CH"]) + (result.margin or 0)
             text = f"refuses: Voluntary Setback 5 + CH + margin {result.margin} = {amount}"

@@ -26,7 +26,9 @@ def demo(tmp_path: Path):
 
 
 def _roll(demo: Session, who: str, option: str, at: str, dice: list[int], **extra: object):
-    demo.aimed_check(who, CheckRequest(option, extra=dict(extra)), at, dice=dice)
+    """`check WHO OPTION KEY=VALUE... dice=A,B at TARGET`, as typed at the command line."""
+    switches = " ".join(f"{k}={v}" for k, v in extra.items())
+    demo.execute(f"check {who} {option} {switches} dice={','.join(map(str, dice))} at {at}")
     assert demo.last_result is not None
     return demo.last_result
 
@@ -34,17 +36,25 @@ def _roll(demo: Session, who: str, option: str, at: str, dice: list[int], **extr
 # ---------------------------------------------------------------- Guts after the roll
 
 
-def test_guts_after_a_miss_buy_a_bare_success_for_threshold_plus_one_minus_total(demo: Session) -> None:
+def test_guts_after_a_miss_buy_a_bare_success_and_its_hit_follows(demo: Session) -> None:
     # Ardan's Longsword +9 against Snagtooth's Defense 17: a 7 makes 16, a miss by 1
     result = _roll(demo, "ardan", "attack:Longsword", "snagtooth", [7])
     assert (result.total, result.target, result.success) == (16, 17, False)
     assert "2 Guts would buy a bare success" in result.outcome
-    event = demo.execute("guts ardan")
-    assert "spends 2 Guts" in event.text and "becomes a bare success" in event.text
+    with pytest.raises(RulesError, match="failed"):
+        demo.execute("hit")
+    event = demo.execute("check ardan guts at snagtooth")
+    assert "becomes a bare success for 2 Guts" in event.text
     assert demo.resolve("ardan").sheet.guts_spent == 2
-    rejudged = {"who": "ardan", "success": True, "margin": 1, "by": "Ardan of Thessaly"}
-    assert event.data["detail"]["rejudge"] == rejudged
+    hit = demo.execute("hit")  # a bare success: margin 1, 1 Internal Damage
+    assert "Longsword 6 + ST 2 + internal 1 - ward 0 = 9" in hit.text
     with pytest.raises(RulesError, match="already bought"):
+        demo.execute("check ardan guts at snagtooth")
+
+
+def test_guts_n_after_a_miss_points_to_buying_the_test(demo: Session) -> None:
+    _roll(demo, "ardan", "attack:Longsword", "snagtooth", [7])
+    with pytest.raises(RulesError, match="check WHO guts"):
         demo.execute("guts ardan")
 
 
@@ -52,8 +62,10 @@ def test_a_defender_buys_the_foes_hit_off_for_margin_plus_one(demo: Session) -> 
     # Snagtooth's Spear +3 against Ione's Defense 15: an 18 makes 21, a hit by 6
     result = _roll(demo, "snagtooth", "attack:Spear", "ione", [18])
     assert result.success and result.margin == 6
-    demo.execute("guts ione against snagtooth")
+    demo.execute("check ione guts:hit at snagtooth")
     assert demo.resolve("ione").sheet.guts_spent == 3 + 7
+    with pytest.raises(RulesError, match="stopped"):
+        demo.execute("hit")
 
 
 def test_the_guts_switch_is_a_limit_not_a_blank_cheque(demo: Session) -> None:
@@ -67,7 +79,7 @@ def test_the_guts_switch_is_a_limit_not_a_blank_cheque(demo: Session) -> None:
 def test_naturals_cannot_be_bought(demo: Session) -> None:
     _roll(demo, "ardan", "attack:Longsword", "snagtooth", [1])
     with pytest.raises(RulesError, match="natural"):
-        demo.execute("guts ardan")
+        demo.execute("check ardan guts at snagtooth")
 
 
 # ---------------------------------------------------------------- missile defence
@@ -178,7 +190,7 @@ def test_conditions_hinder_rolls_and_help_attackers(demo: Session) -> None:
     against = _roll(demo, "ardan", "attack:Longsword", "snagtooth", [3, 12])
     assert against.total == 12 + 9  # an Edge against the Prone
     demo.execute("condition ione maimed ST")
-    check = demo.check("ione", CheckRequest("attr:ST"), dice=[10])
+    check = demo.execute("check ione attr:ST dice=10")
     assert demo.last_result.total == 10 - 2 - 8 and "Maimed" in check.text
     demo.execute("condition snagtooth stunned off")
     end = demo.execute("end")
