@@ -149,7 +149,11 @@ def _condition(s: MythmagicaSheet, args: Sequence[str]) -> SheetChange:
         raise RulesError(f"already {text}")
     if len(s.conditions) >= MAX_CONDITIONS:
         raise RulesError(f"at most {MAX_CONDITIONS} conditions on one sheet")
-    return SheetChange(s.model_copy(update={"conditions": [*s.conditions, text]}), f"is {text}")
+    probe = s.model_copy(update={"conditions": [*s.conditions, text], "damage": 0, "setback": 0})
+    new = probe.model_copy(
+        update={"damage": min(s.damage, probe.hp_max), "setback": min(s.setback, probe.fp_max)}
+    )
+    return SheetChange(new, f"is {text}")
 
 
 def _rest(s: MythmagicaSheet, args: Sequence[str]) -> SheetChange:

@@ -102,7 +102,7 @@ def option_parts(
         mods = [Modifier("Level", sheet.lvl), Modifier("IN", sheet.IN)]
         if extra.get("chase", "evade") == "evade":
             bonus = int(
-                named_rows("advancement.toml", "Evasion Terrain Bonus")[str(extra.get("terrain", "easy"))][1]
+                named_rows("conflict.toml", "Evasion Terrain Bonus")[str(extra.get("terrain", "easy"))][1]
             )
             if bonus:
                 mods.append(Modifier(f"{extra.get('terrain')} terrain", bonus))

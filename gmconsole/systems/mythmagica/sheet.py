@@ -156,13 +156,20 @@ class MythmagicaSheet(BaseModel):
     def lvl(self) -> int:
         return self.level if self.level is not None else rules.level_for_xp(self.xp)
 
+    def _has(self, condition: str) -> bool:
+        return any(c.strip().lower() == condition for c in self.conditions)
+
     @property
     def hp_max(self) -> int:
-        return self.max_hp if self.max_hp is not None else self.derived["HP"]
+        """Max HP from Brawn (or the quick NPC's number); Enfeebled takes a quarter off."""
+        top = self.max_hp if self.max_hp is not None else self.derived["HP"]
+        return max(1, top * 3 // 4) if self._has("enfeebled") else top
 
     @property
     def fp_max(self) -> int:
-        return self.max_fp if self.max_fp is not None else self.derived["FP"]
+        """Max FP from Wisdom (or the quick NPC's number); Devitalized takes a quarter off."""
+        top = self.max_fp if self.max_fp is not None else self.derived["FP"]
+        return max(1, top * 3 // 4) if self._has("devitalized") else top
 
     @property
     def named(self) -> bool:

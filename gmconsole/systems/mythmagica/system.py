@@ -24,7 +24,7 @@ from gmconsole.systems.base import (
     Scene,
     SheetChange,
 )
-from gmconsole.systems.mythmagica import harm, rules
+from gmconsole.systems.mythmagica import harm, procedures, rules
 from gmconsole.systems.mythmagica.actions import ACTIONS
 from gmconsole.systems.mythmagica.calculators import CALCULATORS
 from gmconsole.systems.mythmagica.generators import GENERATORS
@@ -112,7 +112,19 @@ class MythmagicaSystem(GameSystem):
         lines.append(("Basic", " ".join(f"{k} {v:+d}" for k, v in s.basics.items())))
         lines.append(("Derived", " ".join(f"{k} {d[k]:+d}" for k in rules.DERIVED_NAMES)))
         lines.append(("HP / FP", f"{s.hp_max - s.damage}/{s.hp_max}  {s.fp_max - s.setback}/{s.fp_max}"))
-        lines.append(("Defense", f"{s.defense}  Stability {s.stability}  Ward {s.ward}  Speed {s.speed} ft"))
+        lines.append(("Defense", f"{s.defense} ({s.defense - s.parry} vs missiles)  Stability {s.stability}  "
+                                 f"Ward {s.ward}  Speed {s.speed} ft"))
+        lines.append(("Recovery", f"Daily Healing Rate {d['DHR']}  Magic Limit {d['magic_limit']}"))
+        if s.size or s.organs is False:
+            size = s.size or "Medium"
+            lines.append(("Size", f"{size}, reach {procedures.reach_ft(size)} ft"
+                          + ("; no internal organs" if s.organs is False else "")))
+        if s.resist:
+            lines.append(("Resistance", "; ".join(f"{v} to {k}" for k, v in s.resist.items())))
+        if s.principal:
+            lines.append(("Principal", s.principal))
+        if s.overcome:
+            lines.append(("Overcome", f"{s.overcome}, to the end of the scene"))
         if s.named:
             lines.append(("Guts", f"{s.guts_spent} spent, Glory Status {rules.glory_status(s.guts_spent)}"))
         for w in s.weapons:
@@ -144,11 +156,15 @@ class MythmagicaSystem(GameSystem):
         }.get(name.lower(), 0)
 
     def quick_sheet(self, stats: Mapping[str, int]) -> BaseModel:
+        from gmconsole.engine.numbers import whole
         from gmconsole.systems.mythmagica.sheet import Weapon
 
         bad = [k for k in stats if k not in QUICK]
         if bad:
             raise RulesError(f"{self.name} has no quick statistic {bad[0]!r} (known: {', '.join(QUICK)})")
+        bounds = {"level": (0, 20), "hp": (1, 100_000), "fp": (1, 100_000), "ward": (0, 1000),
+                  "attack": (-50, 200), "damage": (0, 10_000), "defense": (0, 500)}
+        stats = {k: whole(v, k, *bounds[k]) for k, v in stats.items()}
         level = stats.get("level", 0)
         attack = stats.get("attack", level)
         weapon = Weapon(name="Attack", kind="natural", damage=stats.get("damage", 5), tempo=attack - level)
@@ -159,17 +175,12 @@ class MythmagicaSystem(GameSystem):
             data["max_fp"] = stats["fp"]
         if "ward" in stats:
             data["armour_ward"] = stats["ward"]
-        try:
+        sheet = MythmagicaSheet.model_validate(data)
+        if "defense" in stats:
+            data["shield"] = stats["defense"] - sheet.defense
+            if data["shield"] < 0:
+                raise RulesError(f"defense must be at least {sheet.defense}, got {stats['defense']}")
             sheet = MythmagicaSheet.model_validate(data)
-            if "defense" in stats:
-                data["shield"] = stats["defense"] - sheet.defense
-                if data["shield"] < 0:
-                    raise RulesError(f"defense must be at least {sheet.defense}, got {stats['defense']}")
-                sheet = MythmagicaSheet.model_validate(data)
-        except ValueError as exc:
-            from gmconsole.engine.errors import validation_text
-
-            raise RulesError(validation_text(exc)) from exc
         return sheet
 
     def spawn(self, template: BaseModel) -> BaseModel:

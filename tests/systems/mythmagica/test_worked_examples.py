@@ -438,7 +438,8 @@ def test_example_EX101_two_curses() -> None:
     """Curse of Insatiable Hunger + Insatiable Thirst: hungry and thirsty, Sensitive to Starving
     and Dehydrating, Enfeebled applied once (duplicate effects apply once)."""
     curses = named_rows("glory.toml", "Curses")
-    effects = [e.strip() for name in ("insatiable hunger", "insatiable thirst") for e in curses[name][2].split(";")]
+    both = ("insatiable hunger", "insatiable thirst")
+    effects = [e.strip() for name in both for e in curses[name][2].split(";")]
     assert sorted(set(effects)) == ["Enfeebled", "Sensitive to Dehydrating", "Sensitive to Starving"]
     assert dict(table_rows("glory.toml", "Maximum Curse Duration"))[3] == "1 week"
 
