@@ -140,10 +140,14 @@ def scene_ends(s: MythmagicaSheet, glory: Mapping[str, int]) -> SheetChange | No
     keep = [c for c in s.conditions if c.split(":")[0].strip().lower() not in scene_only]
     consequence = fallout(s, glory)
     back = s.overcome is not None and s.damage < s.hp_max and s.setback < s.fp_max
-    if keep == s.conditions and not consequence and not back:
+    beaten = s.cast == "mook" and bool(s.damage or s.setback)
+    if keep == s.conditions and not consequence and not back and not beaten:
         return None
     gone = [c for c in s.conditions if c not in keep]
     parts = ([f"{', '.join(gone)} end"] if gone else []) + ([consequence] if consequence else [])
+    if (consequence or beaten) and s.cast != "avatar":
+        basis = "single roll" if s.cast == "mook" else "extended"
+        parts.append(f"XP basis: Level {s.lvl} {basis} (award WHO PARTY_LEVEL {s.lvl}{basis[0]})")
     update: dict[str, Any] = {"conditions": keep}
     if back:
         update["overcome"] = None

@@ -247,3 +247,31 @@ def test_every_calculator_answers_its_usage(demo: Session) -> None:
     for calc in demo.system.calculators:
         with pytest.raises(RulesError, match=f"usage: calc {calc.key}"):
             demo.execute(f"calc {calc.key}")
+
+
+HOSTILE = ["99999999999", "-99999999999", "0", "-1", "2.5", "1e9999", "٣", "1/0", "0/0", "nan", "x" * 500,
+           "", "-", "+", "large", "up", "same", "of", "3e", "5s", "2g", "off", "ST", "medium", "gp", "10-IN"]
+
+
+def test_hostile_arguments_only_ever_refuse(demo: Session) -> None:
+    """Every calculator and every verb, fed hostile words: an answer or a RulesError, fast."""
+    import time
+
+    rng = random.Random(27)
+    started = time.perf_counter()
+    keys = [c.key for c in demo.system.calculators]
+    verbs = [a.key for a in demo.system.sheet_actions]
+    for _ in range(400):
+        args = [rng.choice(HOSTILE) for _ in range(rng.randint(0, 4))]
+        try:
+            if rng.random() < 0.6:
+                demo.system.calculate(rng.choice(keys), args)
+            else:
+                from gmconsole.systems.base import Scene
+
+                sheet = demo.resolve(rng.choice(["ione", "snagtooth", "theron"])).sheet
+                change = demo.system.perform(sheet, rng.choice(verbs), args, Scene(rng=rng))
+                demo.system.parse_sheet(demo.system.dump_sheet(change.sheet))  # the loader takes it
+        except RulesError:
+            pass
+    assert time.perf_counter() - started < 2.0

@@ -162,3 +162,9 @@ def test_quick_combatants_are_bounded(demo: Session) -> None:
 ])
 def test_the_books_tables_are_in_the_reference_pane(demo: Session, name: str) -> None:
     assert name in {t.name for t in demo.system.tables()}
+
+
+def test_the_end_of_the_scene_tallies_defeated_foes_for_xp(demo: Session) -> None:
+    demo.execute("dmg snagtooth 40")
+    end = demo.execute("end")
+    assert "XP basis: Level 3 extended (award WHO PARTY_LEVEL 3e)" in end.text
