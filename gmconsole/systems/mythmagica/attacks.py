@@ -164,7 +164,7 @@ def offer(
     )
     amount = rules.damage(weapon_damage, st, internal, t.ward) * double
     amount, res = _resisted(amount, t, w.form)
-    strength = f" + ST {max(0, st)}" if st else ""
+    strength = f" + ST {st}" if st > 0 else ""
     dual = f" (+ half {second.name})" if second else ""
     inner = f"internal {internal}" if internal == margin else f"internal {internal} (margin {margin} blocked)"
     return DamageOffer(

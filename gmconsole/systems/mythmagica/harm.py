@@ -77,12 +77,9 @@ def status(s: MythmagicaSheet) -> StatusView:
         return StatusView("down", "defeated", "a mook falls to its first point of harm", flags)
     if s.overcome or s.damage >= s.hp_max or s.setback >= s.fp_max:
         why = "HP 0" if s.overcome == "lethal" or s.damage >= s.hp_max else "FP 0"
-        return StatusView("down", "Overcome", f"{why}, to the end of the scene", flags)
+        return StatusView("down", "Overcome", why, flags)
     if s.damage or s.setback:
-        harm = " ".join(
-            x for x in (f"-{s.damage}HP" if s.damage else "", f"-{s.setback}FP" if s.setback else "") if x
-        )
-        return StatusView("hurt", "hurt", harm, flags)
+        return StatusView("hurt", "hurt", "", flags)  # the HP and FP figures beside it say how much
     return StatusView("ok", "ok", "", flags)
 
 

@@ -86,13 +86,13 @@ class MythmagicaPopcorn(Popcorn):
             names = ", ".join(enc.get(c).name for c in options) or "nobody"
             harmed = [c for c in self._state(enc)["harmed"] if c in options]
             why = (
-                "was harmed this turn and must go next"
+                "was harmed and must go next"
                 if len(harmed) == 1
-                else "were harmed this turn: one of them goes next"
+                else "were harmed: one of them goes next"
                 if harmed
                 else "may go next"
             )
             if cid in self._state(enc)["gone"]:
                 raise EncounterError(f"{enc.get(cid).name} has already gone this round; {names} {why}")
-            raise EncounterError(f"{enc.get(cid).name} cannot be picked now: {names} {why}")
+            raise EncounterError(f"{enc.get(cid).name} cannot be picked: {names} {why}")
         return super().choose_next(enc, cid)

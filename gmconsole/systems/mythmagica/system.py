@@ -382,7 +382,8 @@ class MythmagicaSystem(GameSystem):
             near = t.defense - t.parry
             return Opposition(difficulty=near + 4, extra={"target": facts},
                               note=f"Defense {near} vs missiles, {near + 4} beyond 10 ft{edge}")
-        return Opposition(difficulty=t.defense, extra={"target": facts}, note=f"Defense {t.defense}{edge}")
+        note = f"Defense {t.defense}, Stability {t.stability}{edge}"
+        return Opposition(difficulty=t.defense, extra={"target": facts}, note=note)
 
     def damage_offer(
         self,

@@ -209,7 +209,7 @@ def test_unknown_conditions_are_named(demo: Session) -> None:
 
 def test_a_refused_pick_names_who_must_go(demo: Session) -> None:
     demo.execute("dmg goblin raider 2 3")
-    with pytest.raises(RulesError, match="Goblin Raider 2 was harmed this turn and must go next"):
+    with pytest.raises(RulesError, match="Goblin Raider 2 was harmed and must go next"):
         demo.execute("pick ione")
     with pytest.raises(RulesError, match="already gone"):
         demo.execute("pick snagtooth")
