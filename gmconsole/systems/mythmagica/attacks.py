@@ -114,7 +114,25 @@ def target_facts(t: MythmagicaSheet) -> dict[str, Any]:
         "PC": t.PC,
         "HT": t.HT,
         "against": conditions.edges_against(t.conditions),
+        "resist": dict(t.resist or {}),
     }
+
+
+RESIST_EDGES = {"highly resistant": -1, "highly sensitive": 1}
+"""Edges for the attacker when the target is Highly Resistant (the target's Edge) or Highly
+Sensitive (its Drawback) to the attack's form."""
+
+
+def resist_edges(
+    sheet: MythmagicaSheet, request: CheckRequest, target: dict[str, Any]
+) -> list[tuple[str, int]]:
+    kind, _, arg = request.option.partition(":")
+    w = sheet.weapon(arg) if kind == "attack" else None
+    if w is None or not w.form:
+        return []
+    levels = {k.strip().lower(): v for k, v in (target.get("resist") or {}).items()}
+    level = levels.get(w.form.strip().lower(), "affected")
+    return [(f"{level} to {w.form}", RESIST_EDGES[level])] if level in RESIST_EDGES else []
 
 
 def _resisted(amount: int, t: MythmagicaSheet, form: str | None) -> tuple[int, str]:

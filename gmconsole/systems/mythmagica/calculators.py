@@ -33,8 +33,12 @@ CALCULATORS = (
     Calculator("choke", "Choking", "ROUND", "Suffocating Damage that Round (also Accursed/Blessed areas)"),
     Calculator("air", "Sealed air", "CUBIC_FEET [PEOPLE]", "hours of air; when suffocating begins"),
     Calculator("zone", "Body zone", "D6 D10"),
-    Calculator("harm", "Harm from a margin", "BASE MARGIN",
-               "Setback of the form BASE + Margin to whoever lost the roll (climb 4, chase 7, jump 7)"),
+    Calculator(
+        "harm",
+        "Harm from a margin",
+        "BASE MARGIN",
+        "Setback of the form BASE + Margin to whoever lost the roll (climb 4, chase 7, jump 7)",
+    ),
     Calculator("coin", "Coins", "COIN [SIZE]", "value in silver pieces, diameter, piece of eight"),
     Calculator("offer", "Counter-offer", "PRICE", "how far a counter-offer may move it"),
     Calculator("buy", "Attribute purchase", "BASELINE TARGET", "Attribute Bonuses with the Baseline Damper"),
@@ -48,6 +52,7 @@ CALCULATORS = (
     Calculator("area", "Area", "SQUARES_INSIDE FOOTPRINT_SIDE", "whether an area affects a creature"),
     Calculator("height", "Elevation chips", "FEET"),
     Calculator("magic", "Magic load", "ITEM...", "items: plain, consumable, charged, unattuned, attuned"),
+    Calculator("doses", "Concoction doses", "SPELL_RANK", "doses a creating spell yields: 2 + half the rank"),
     Calculator("orders", "Conjured creatures", "COMMAND...", "Actions to give these commands"),
 )
 BIG = 10_000_000
@@ -316,6 +321,12 @@ def _orders(args: Sequence[str]) -> str:
     return f"{procedures.command_actions(a.lower() for a in args[:100])} Action(s): one per distinct command"
 
 
+def _doses(args: Sequence[str]) -> str:
+    _need(args, 1, "doses")
+    rank = _n(args[0], "spell rank", 0, 100)
+    return f"rank {rank}: {2 + rank // 2} doses"
+
+
 def _level(args: Sequence[str]) -> str:
     _need(args, 1, "level")
     xp = _n(args[0], "XP", 0, 10**11)
@@ -345,7 +356,8 @@ RUN: dict[str, Callable[[Sequence[str]], str]] = {
     "move": _move,
     "choke": _choke,
     "air": _air,
-    "zone": _zone, "harm": _harm,
+    "zone": _zone,
+    "harm": _harm,
     "coin": _coin,
     "offer": _offer,
     "buy": _buy,
@@ -358,6 +370,7 @@ RUN: dict[str, Callable[[Sequence[str]], str]] = {
     "height": _height,
     "magic": _magic,
     "orders": _orders,
+    "doses": _doses,
 }
 
 

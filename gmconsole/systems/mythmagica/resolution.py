@@ -13,8 +13,8 @@ from typing import Any
 from gmconsole.engine.checks import CheckRequest, CheckResult, Die, Modifier, Odds
 from gmconsole.engine.errors import RulesError
 from gmconsole.systems.mythmagica import conditions, rules
-from gmconsole.systems.mythmagica.attacks import attack_parts, attack_threshold
-from gmconsole.systems.mythmagica.booktables import named_rows
+from gmconsole.systems.mythmagica.attacks import attack_parts, attack_threshold, resist_edges
+from gmconsole.systems.mythmagica.booktables import named_rows, table_rows
 from gmconsole.systems.mythmagica.sheet import MythmagicaSheet
 
 MAX_REROLLS = 50
@@ -165,7 +165,7 @@ def setup(sheet: MythmagicaSheet, request: CheckRequest, who: str = "") -> Setup
         net += value
         notes.append(f"{name} {value:+d}")
     if isinstance(target, dict) and kind == "attack":
-        for name, value in target.get("against", []):
+        for name, value in [*target.get("against", []), *resist_edges(sheet, request, target)]:
             net += value
             notes.append(f"target {name} {value:+d}")
     if kind == "words" and extra.get("use") == "mock":
@@ -260,6 +260,11 @@ def run_check(
         outcome += f" (bought with {detail['guts']} Guts)"
     if st.notes:
         outcome += f" [{'; '.join(st.notes)}]"
+    if request.option == "words":
+        menu = words_menu(str(request.extra.get("use", "deceive")), margin, bool(success))
+        if menu:
+            detail["menu"] = menu
+            outcome += f"; {menu}"
     return CheckResult(
         label=f"{who}: {st.label}" if who else st.label,
         dice=tuple(faces),
@@ -272,6 +277,18 @@ def run_check(
         who=who,
         detail=detail,
     )
+
+
+def words_menu(use: str, margin: int, success: bool) -> str:
+    """What the Bandying Words table says follows this result (who chooses, and the options)."""
+    rows = {str(r[0]).split(" ")[0].lower(): r for r in table_rows("conflict.toml", "Bandying Words")}
+    row = rows.get(use)
+    if row is None:
+        return ""
+    if not success:
+        return f"failure: {row[4]}" if row[4] else ""
+    text = row[2] if margin >= 2 or not row[3] else row[3]
+    return f"{'success' if use == 'rally' else 'target chooses'}: {text}"
 
 
 def kept_distribution(net: int) -> dict[int, Fraction]:

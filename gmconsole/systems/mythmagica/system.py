@@ -220,8 +220,18 @@ class MythmagicaSystem(GameSystem):
         return "setback" if encounter_state.get("defeat") == "non-lethal" else "damage"
 
     def start_of_round(self, sheet: BaseModel, scene: Scene) -> SheetChange | None:
-        _note_glory(_sheet(sheet), scene)
-        return None
+        """A side caught Surprised in round 1 is marked Surprised (attacks against it have an
+        Edge) until the round ends."""
+        s = _sheet(sheet)
+        _note_glory(s, scene)
+        enc, c = scene.encounter, scene.combatant
+        if enc is None or c is None or enc.round != 1:
+            return None
+        surprised = enc.state.get("popcorn", {}).get("surprised", [])
+        if c.side not in surprised or any(x.strip().lower() == "surprised" for x in s.conditions):
+            return None
+        return SheetChange(s.model_copy(update={"conditions": [*s.conditions, "Surprised"]}),
+                           "is Surprised: no turn this round, attacks against it have an Edge")
 
     def end_of_round(
         self,

@@ -136,6 +136,7 @@ def test_bandying_words_meets_the_targets_in_and_pc_or_twice_its_heart(demo: Ses
     assert deceive.target == 12
     scare = _roll(demo, "theron", "words", "snagtooth", [3], use="intimidate")
     assert scare.target == 4 and scare.success
+    assert "target chooses: agrees (no violence, XP); or refuses and takes the Setback" in scare.outcome
     event = demo.execute("hit")  # the target refuses: Voluntary Setback 5 + CH 5 + margin 4
     assert "14 setback" in event.text
 
@@ -275,3 +276,17 @@ def test_hostile_arguments_only_ever_refuse(demo: Session) -> None:
         except RulesError:
             pass
     assert time.perf_counter() - started < 2.0
+
+
+def test_a_surprised_side_is_marked_and_attacked_with_an_edge(demo: Session) -> None:
+    demo.execute("end")
+    demo.execute("encounter Ambush at the ford")
+    demo.execute("add ione")
+    demo.execute("add snagtooth")
+    demo.execute("set unaware foes")
+    demo.execute("start 15 3 4")  # the Avatars 15; the unaware goblins keep the lower of 3 and 4
+    assert "Surprised" in demo.resolve("snagtooth").sheet.conditions
+    result = _roll(demo, "ione", "attack:Dagger", "snagtooth", [4, 11])
+    assert result.total == 11 + demo.resolve("ione").sheet.attack_bonus(demo.resolve("ione").sheet.weapons[1])
+    demo.execute("next")
+    assert "Surprised" not in demo.resolve("snagtooth").sheet.conditions
