@@ -3,9 +3,9 @@ Stability, Ward, ranks) are computed from it, never stored."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 from gmconsole.systems.mythmagica import rules
 
@@ -19,6 +19,23 @@ def _attr(code: str) -> Any:
 Resistance = Literal["immune", "highly resistant", "resistant", "affected", "sensitive", "highly sensitive"]
 
 
+def _known_degrees(degrees: list[str]) -> list[str]:
+    from gmconsole.engine.errors import RulesError
+
+    try:
+        rules.rank_bonus(degrees)
+    except RulesError as exc:
+        raise ValueError(str(exc)) from None
+    return degrees
+
+
+def _known_attributes(attrs: list[str]) -> list[str]:
+    for a in attrs:
+        if a.upper() not in (*rules.BASICS, *rules.DERIVED_NAMES):
+            raise ValueError(f"unknown attribute {a!r}")
+    return attrs
+
+
 class Ability(BaseModel):
     """A skill, lore or discipline: XP spent on it, its base cost, the degrees held."""
 
@@ -27,17 +44,9 @@ class Ability(BaseModel):
     name: str = Field(min_length=1)
     xp: int = Field(default=0, ge=0)
     base: int = Field(default=4, ge=1)
-    degrees: list[str] = Field(default_factory=list)
-    attrs: list[str] = Field(default_factory=list)
+    degrees: Annotated[list[str], AfterValidator(_known_degrees)] = Field(default_factory=list)
+    attrs: Annotated[list[str], AfterValidator(_known_attributes)] = Field(default_factory=list)
     """The attributes its rolls add (e.g. ["GR"] for sneaking)."""
-
-    @model_validator(mode="after")
-    def _known(self) -> Ability:
-        rules.rank_bonus(self.degrees)
-        for a in self.attrs:
-            if a.upper() not in (*rules.BASICS, *rules.DERIVED_NAMES):
-                raise ValueError(f"{self.name}: unknown attribute {a!r}")
-        return self
 
     @property
     def rank(self) -> int:
@@ -146,7 +155,15 @@ class MythmagicaSheet(BaseModel):
 
     @property
     def basics(self) -> dict[str, int]:
-        return {k: getattr(self, k) for k in rules.BASICS}
+        return {
+            "TN": self.TN,
+            "ST": self.ST,
+            "AG": self.AG,
+            "CR": self.CR,
+            "PC": self.PC,
+            "HT": self.HT,
+            "IN": self.IN,
+        }
 
     @property
     def derived(self) -> dict[str, int]:

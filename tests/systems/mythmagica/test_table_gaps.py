@@ -168,3 +168,10 @@ def test_the_end_of_the_scene_tallies_defeated_foes_for_xp(demo: Session) -> Non
     demo.execute("dmg snagtooth 40")
     end = demo.execute("end")
     assert "XP basis: Level 3 extended (award WHO PARTY_LEVEL 3e)" in end.text
+
+
+def test_a_bad_degree_or_size_is_a_sheet_error_the_loader_reports(demo: Session) -> None:
+    with pytest.raises(ValueError, match="unknown degree"):
+        demo.system.parse_sheet({"abilities": [{"name": "Lore", "degrees": ["Grandmaster"]}]})
+    with pytest.raises(ValueError, match="unknown size"):
+        demo.system.parse_sheet({"size": "Gargantuan"})
