@@ -18,7 +18,7 @@ from typing import Any
 
 from gmconsole.engine.checks import CheckRequest, CheckResult, Modifier
 from gmconsole.engine.errors import RulesError
-from gmconsole.systems.base import DamageOffer
+from gmconsole.systems.base import DamageOffer, Opposition
 from gmconsole.systems.mythmagica import procedures, rules
 from gmconsole.systems.mythmagica.sheet import MythmagicaSheet, Weapon
 
@@ -190,3 +190,33 @@ def offer(
         "damage",
         f"{w.name} {weapon_damage}{dual}{strength} + {inner} - ward {t.ward}{nat} = {amount}{res}",
     )
+
+
+def opposition(s: MythmagicaSheet, option: str, t: MythmagicaSheet) -> Opposition | None:
+    """What a test aimed at `t` meets by default; the target's numbers ride along in the
+    request so the test's switches (mode, range, use...) can pick among them."""
+    kind, _, arg = option.partition(":")
+    facts = target_facts(t)
+    if kind == "words":
+        note = f"10 + IN + PC = {10 + t.IN + t.PC} (intimidate 10 + 2 x HT = {10 + 2 * t.HT})"
+        return Opposition(difficulty=10 + t.IN + t.PC, extra={"target": facts}, note=note)
+    if kind == "chase":
+        chase = 10 + t.lvl + t.IN
+        return Opposition(difficulty=chase, extra={"target": facts}, note=f"10 + Level + IN = {chase}")
+    if kind == "skill" and s.ability(arg) is not None:
+        aware = 10 + t.lvl + t.PC
+        note = f"10 + Level + PC = {aware} (spells: Defense {t.defense}, Stability {t.stability})"
+        return Opposition(difficulty=aware, extra={"target": facts}, note=note)
+    if kind != "attack" or (w := s.weapon(arg)) is None:
+        return None
+    edge = "".join(f", {n} +{v} Edge" for n, v in facts["against"])
+    if entraps(w):
+        return Opposition(
+            difficulty=t.stability, extra={"target": facts}, note=f"Stability {t.stability}{edge}"
+        )
+    if w.kind == "range":
+        near = t.defense - t.parry
+        note = f"Defense {near} vs missiles, {near + GAP} beyond 10 ft{edge}"
+        return Opposition(difficulty=near + GAP, extra={"target": facts}, note=note)
+    note = f"Defense {t.defense}, Stability {t.stability}{edge}"
+    return Opposition(difficulty=t.defense, extra={"target": facts}, note=note)

@@ -367,33 +367,11 @@ class MythmagicaSystem(GameSystem):
     def oppose(self, sheet: BaseModel, option: str, target: BaseModel) -> Opposition | None:
         """An attack meets the target's Defense (Stability for entrapment weapons and grabs;
         no Parry and a Gap against missiles); Bandying Words 10 + the target's IN + PC (2 x HT
-        to intimidate); a chase 10 + the other side's Level + IN."""
-        from gmconsole.systems.mythmagica.attacks import entraps, target_facts
+        to intimidate); a chase 10 + the other side's Level + IN; a skill 10 + Level + PC (a
+        spell its Defense)."""
+        from gmconsole.systems.mythmagica.attacks import opposition
 
-        s, t = _sheet(sheet), _sheet(target)
-        kind, _, arg = option.partition(":")
-        facts = target_facts(t)
-        if kind == "words":
-            note = f"10 + IN + PC = {10 + t.IN + t.PC} (intimidate 10 + 2 x HT = {10 + 2 * t.HT})"
-            return Opposition(difficulty=10 + t.IN + t.PC, extra={"target": facts}, note=note)
-        if kind == "chase":
-            chase = 10 + t.lvl + t.IN
-            return Opposition(difficulty=chase, extra={"target": facts}, note=f"10 + Level + IN = {chase}")
-        if kind == "skill" and s.ability(arg) is not None:
-            note = f"Defense {t.defense}, Stability {t.stability} (spells)"
-            return Opposition(extra={"target": facts}, note=note)
-        if kind != "attack" or (w := s.weapon(arg)) is None:
-            return None
-        edge = "".join(f", {n} +{v} Edge" for n, v in facts["against"])
-        if entraps(w):
-            note = f"Stability {t.stability}{edge}"
-            return Opposition(difficulty=t.stability, extra={"target": facts}, note=note)
-        if w.kind == "range":
-            near = t.defense - t.parry
-            return Opposition(difficulty=near + 4, extra={"target": facts},
-                              note=f"Defense {near} vs missiles, {near + 4} beyond 10 ft{edge}")
-        note = f"Defense {t.defense}, Stability {t.stability}{edge}"
-        return Opposition(difficulty=t.defense, extra={"target": facts}, note=note)
+        return opposition(_sheet(sheet), option, _sheet(target))
 
     def damage_offer(
         self,
