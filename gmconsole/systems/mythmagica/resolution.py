@@ -165,7 +165,8 @@ def setup(sheet: MythmagicaSheet, request: CheckRequest, who: str = "") -> Setup
         net += value
         notes.append(f"{name} {value:+d}")
     if isinstance(target, dict) and kind == "attack":
-        for name, value in [*target.get("against", []), *resist_edges(sheet, request, target)]:
+        typed = conditions.edges_against(extra.get("target_conditions", []))
+        for name, value in [*target.get("against", []), *typed, *resist_edges(sheet, request, target)]:
             net += value
             notes.append(f"target {name} {value:+d}")
     if kind == "words" and extra.get("use") == "mock":
