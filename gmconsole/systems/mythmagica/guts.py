@@ -74,30 +74,64 @@ def hit_price(attack: CheckResult) -> int:
     return (attack.margin or 0) + 1
 
 
+def _bid(s: MythmagicaSheet, opening: int, extra: dict[str, Any]) -> tuple[int | None, str]:
+    """The bidding war between named characters: the opening bid is the price; the opponent may
+    counter once with at least one more (`counter=N`); the first bidder then wins by paying the
+    counter + 1 (unless `outbid=no`), or the dice stand and the opponent pays its counter.
+    Returns the Guts this character pays (None: the dice stand) and what happened."""
+    counter = extra.get("counter", 0) or 0
+    if not counter:
+        return opening, ""
+    if counter < opening + 1:
+        raise RulesError(
+            f"a counter-bid must be at least {opening + 1} (the opening bid {opening} + 1), got {counter}"
+        )
+    rebid = counter + 1
+    if extra.get("outbid", True) is not False and rebid <= rules.GUTS_MAX - s.guts_spent:
+        return rebid, f"; outbids the counter-bid of {counter} with {rebid}"
+    return (
+        None,
+        f"; the counter-bid of {counter} stands: the dice stand, and the opponent pays {counter} Guts",
+    )
+
+
 def buy_check(s: MythmagicaSheet, request: CheckRequest, who: str | None) -> CheckResult:
-    """A Guts test: no dice, it succeeds when the Guts are there to pay."""
+    """A Guts test: no dice, it succeeds when the Guts are there to pay (and, against a named
+    opponent's counter-bid, when this character outbids it)."""
     label = f"{who}: Guts" if who else "Guts"
     detail: dict[str, Any] = {}
     if request.option == HIT:
         cost = request.extra.get("buy")
         if not isinstance(cost, int):
             raise RulesError("guts:hit buys off a pending hit: check WHO guts:hit at the foe who hit")
-        _affordable(s, cost, "buying the hit off")
-        text = f"the hit becomes a bare failure for {cost} Guts"
-        total, threshold = cost, None
+        goal, total, threshold = "the hit becomes a bare failure", cost, None
     else:
         test, cost = own_price(s)
-        text = f"{test.total} vs {test.threshold} becomes a bare success for {cost} Guts"
+        goal = f"{test.total} vs {test.threshold} becomes a bare success"
         total, threshold = test.threshold + 1, test.threshold
         detail["bought"] = {"option": test.option, "switches": dict(test.switches)}
-    detail["guts"] = cost
+    _affordable(s, cost, "the bid")
+    paid, war = _bid(s, cost, request.extra)
+    if paid is None:
+        return CheckResult(
+            label=label,
+            dice=(),
+            total=total,
+            target=threshold,
+            success=False,
+            outcome=f"bids {cost}{war}",
+            margin=-1,
+            who=who,
+            detail={},
+        )
+    detail["guts"] = paid
     return CheckResult(
         label=label,
         dice=(),
         total=total,
         target=threshold,
         success=True,
-        outcome=text,
+        outcome=f"{goal} for {paid} Guts{war}",
         margin=1,
         who=who,
         detail=detail,

@@ -85,8 +85,25 @@ def switches(sheet: MythmagicaSheet, options: Mapping[str, Any]) -> list[RuleOpt
                 "guts",
                 "Guts to spend on a failure",
                 0,
-                "buy a failure up to this many Guts (threshold + 1 - total); after the roll guts WHO buys it",
+                "buy a failure up to this many Guts (threshold + 1 - total); after the roll check WHO guts",
                 bounds=(0, rules.GUTS_MAX),
+            )
+        )
+        out.append(
+            RuleOption(
+                "counter",
+                "Opponent's counter-bid",
+                0,
+                "a named opponent's one counter-bid against check WHO guts (at least the bid + 1)",
+                bounds=(0, rules.GUTS_MAX),
+            )
+        )
+        out.append(
+            RuleOption(
+                "outbid",
+                "Outbid the counter-bid",
+                True,
+                "pay the counter-bid + 1 to win; no: the dice stand and the opponent pays its counter",
             )
         )
     return out

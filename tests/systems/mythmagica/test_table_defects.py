@@ -290,3 +290,18 @@ def test_a_surprised_side_is_marked_and_attacked_with_an_edge(demo: Session) -> 
     assert result.total == 11 + demo.resolve("ione").sheet.attack_bonus(demo.resolve("ione").sheet.weapons[1])
     demo.execute("next")
     assert "Surprised" not in demo.resolve("snagtooth").sheet.conditions
+
+
+def test_named_opponents_bid_for_the_roll(demo: Session) -> None:
+    """The book's bidding war: the roll fell 5 short (opening bid 5); the opponent counters with
+    6; the first bidder wins by paying 7, or lets the dice stand."""
+    _roll(demo, "ardan", "attack:Longsword", "snagtooth", [3])  # 12 vs 17: 6 Guts for a bare success
+    with pytest.raises(RulesError, match="at least 7"):
+        demo.execute("check ardan guts counter=6 at snagtooth")
+    event = demo.execute("check ardan guts counter=7 at snagtooth")
+    assert "outbids the counter-bid of 7 with 8" in event.text
+    assert demo.resolve("ardan").sheet.guts_spent == 8
+    _roll(demo, "ione", "attack:Dagger", "snagtooth", [3])
+    event = demo.execute("check ione guts counter=20 outbid=no at snagtooth")
+    assert "the dice stand, and the opponent pays 20 Guts" in event.text
+    assert demo.resolve("ione").sheet.guts_spent == 3
