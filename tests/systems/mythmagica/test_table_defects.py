@@ -305,3 +305,16 @@ def test_named_opponents_bid_for_the_roll(demo: Session) -> None:
     event = demo.execute("check ione guts counter=20 outbid=no at snagtooth")
     assert "the dice stand, and the opponent pays 20 Guts" in event.text
     assert demo.resolve("ione").sheet.guts_spent == 3
+
+
+def test_encounter_conditions_passed_with_the_test_take_effect(demo: Session) -> None:
+    """What `cond WHO stunned` needs from the store: the names of the tester's (and target's)
+    encounter conditions in the request; the system applies them like its own."""
+    demo.check("snagtooth", CheckRequest("attack:Spear", difficulty=15, extra={"conditions": ["stunned"]}),
+               dice=[12, 3])
+    assert demo.last_result.total == 3 + 3
+    demo.check("ardan", CheckRequest("attack:Longsword", difficulty=17,
+                                     extra={"target_conditions": ["prone"], "target": {
+                                         "defense": 17, "stability": 17, "parry": 2, "level": 3,
+                                         "IN": 0, "PC": 2, "HT": -3, "against": []}}), dice=[3, 12])
+    assert demo.last_result.total == 12 + 9
