@@ -6,9 +6,10 @@ left yet to go, it surges together."""
 
 from __future__ import annotations
 
-from gmconsole.engine.encounter import Encounter, EncounterError, Notice
+from gmconsole.engine.encounter import Encounter, EncounterError, Notice, Step
 from gmconsole.engine.popcorn import Popcorn
 from gmconsole.engine.turn_order import RoundContext
+from gmconsole.systems.mythmagica.procedures import mook_groups
 from gmconsole.systems.mythmagica.procedures import surprised as is_surprised
 
 
@@ -78,6 +79,23 @@ class MythmagicaPopcorn(Popcorn):
         st["opening"] = first.side
         enc.steps = [self._step_for(enc, first.id)]
         return [Notice(kind="initiative", text=f"{first.name} seized the initiative: no opening roll")]
+
+    def _step_for(self, enc: Encounter, cid: str) -> Step:
+        """With the encounter setting `groups on`, a creature made from a template takes its
+        turn with the others of its template still to go, in groups of 3-4."""
+        step = super()._step_for(enc, cid)
+        chosen = enc.get(cid)
+        if step.phase == "surge" or str(enc.state.get("groups", "off")) != "on" or not chosen.template:
+            return step
+        same = [
+            x
+            for x in self._able(enc)
+            if enc.get(x).template == chosen.template and enc.get(x).side == chosen.side
+        ]
+        size = max(1, mook_groups(len(same))[0] if same else 1)
+        others = [x for x in same if x != cid]
+        mates = [cid, *others[: size - 1]]
+        return Step(actors=mates, label=f"{chosen.side} group" if len(mates) > 1 else chosen.side)
 
     def choose_next(self, enc: Encounter, cid: str) -> list[Notice]:
         """Refuse a pick the rules forbid, saying who may be picked instead."""

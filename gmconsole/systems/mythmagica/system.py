@@ -88,6 +88,8 @@ class MythmagicaSystem(GameSystem):
         ),
         RuleOption("unaware", "Unaware side", "none",
                    help="a side caught unaware rolls 2d20 keep low in round 1; losing by 5 it is Surprised"),
+        RuleOption("groups", "Group turns", "off", choices=("off", "on"),
+                   help="on: creatures of one template take their turns together, 3-4 at a time"),
         RuleOption("seize", "Seized initiative", "none",
                    help="a combatant who seized the initiative acts first in round 1, no opening roll"),
     )

@@ -318,3 +318,14 @@ def test_encounter_conditions_passed_with_the_test_take_effect(demo: Session) ->
                                          "defense": 17, "stability": 17, "parry": 2, "level": 3,
                                          "IN": 0, "PC": 2, "HT": -3, "against": []}}), dice=[3, 12])
     assert demo.last_result.total == 12 + 9
+
+
+def test_identical_creatures_take_their_turns_in_groups(demo: Session) -> None:
+    demo.execute("end")
+    demo.execute("encounter Goblin rush")
+    demo.execute("add ione")
+    demo.execute("add 6 goblin raider")
+    demo.execute("set groups on")
+    demo.execute("start 3 15")  # the goblins win the opening
+    acting = [c.name for c in demo.encounter.acting]
+    assert len(acting) == 3 and all(name.startswith("Goblin Raider") for name in acting)
