@@ -9,7 +9,7 @@ applies them (the book applies all damage at the end of the round).
 
 from __future__ import annotations
 
-from typing import Literal, Self
+from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -20,6 +20,17 @@ MAX_SKILL = 10
 """Skill levels run 0-10; a level above needs the GM's say-so (`special` on the skill)."""
 MAX_ATTRIBUTE = 300
 """1-95 for ordinary people; super characters go past 100, so only the absurd is refused."""
+MAX_DAMAGE = 10_000
+"""The most damage one location (or bleeding) records: far past any death threshold, so an
+operation clamps there instead of writing a sheet the loader refuses."""
+MAX_POINTS = 100_000
+"""The most XP or IP a sheet holds."""
+
+DamageType = Literal["blunt", "piercing", "energy", "mental", "sensory"]
+DAMAGE_TYPES: tuple[DamageType, ...] = ("blunt", "piercing", "energy", "mental", "sensory")
+"""What a hit is, for the armour it meets: blunt and piercing are physical (piercing meets the
+armour's `vs_piercing` share of its Physical value), energy, mental and sensory meet the
+armour's value of that class (ordinary armour has Physical and Energy only)."""
 
 
 def location_slot(location: str) -> str:
@@ -82,7 +93,7 @@ class Weapon(BaseModel):
     name: Name = Field(min_length=1)
     skill: str = ""
     damage: str = "1d6"
-    type: Literal["piercing", "blunt"] = "blunt"
+    type: DamageType = "blunt"
     range_m: int = Field(default=0, ge=0, le=100_000, title="Range (m)")
     reach_m: int = Field(default=0, ge=0, le=50, title="Reach (m)")
     rof: int = Field(default=1, ge=1, le=100, title="Rate of fire")
@@ -110,6 +121,8 @@ class Armour(BaseModel):
     locations: list[str] = Field(default_factory=lambda: ["torso"])
     physical: int = Field(default=0, ge=0, le=200)
     energy: int = Field(default=0, ge=0, le=200)
+    mental: int = Field(default=0, ge=0, le=200)
+    sensory: int = Field(default=0, ge=0, le=200)
     integrity: int = Field(default=0, ge=0, le=100)
     current: int | None = Field(default=None, ge=0, le=200)
     """Physical value left; None while unworn (the full value)."""
@@ -125,6 +138,15 @@ class Armour(BaseModel):
     def value(self) -> int:
         return self.physical if self.current is None else self.current
 
+    def against(self, kind: DamageType) -> int:
+        """What it stops of a hit of `kind`: the Physical value left (its `vs_piercing` share,
+        fractions dropped, against piercing), or its Energy, Mental or Sensory value."""
+        if kind == "piercing":
+            return int(self.value * self.vs_piercing)
+        if kind == "blunt":
+            return self.value
+        return int(getattr(self, kind))
+
 
 class HeldHit(BaseModel):
     """A hit made this round, waiting for the end of the round."""
@@ -132,9 +154,19 @@ class HeldHit(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     location: str
-    raw: int = Field(ge=0, le=10_000)
+    raw: int = Field(ge=0, le=MAX_DAMAGE)
     source: str = ""
-    piercing: bool = False
+    type: DamageType = "blunt"
+
+    @model_validator(mode="before")
+    @classmethod
+    def _old_piercing_flag(cls, data: Any) -> Any:
+        """Files written before hits carried their type held `piercing = true/false`."""
+        if isinstance(data, dict) and "piercing" in data:
+            data = dict(data)
+            flag = data.pop("piercing")
+            data.setdefault("type", "piercing" if flag else "blunt")
+        return data
 
     @field_validator("location")
     @classmethod
@@ -162,21 +194,29 @@ class SystemOneSheet(BaseModel):
     armour: list[Armour] = Field(default_factory=list)
     wounds: dict[str, int] = Field(default_factory=_no_wounds)
     """Damage recorded per location (head, left_arm ... right_leg)."""
-    bleed: int = Field(default=0, ge=0, le=10_000)
+    bleed: int = Field(default=0, ge=0, le=MAX_DAMAGE)
     """Damage from bleeding: it counts toward the total but belongs to no location."""
     held: list[HeldHit] = Field(default_factory=list)
     ef_spent: int = Field(default=0, ge=0, le=10_000)
+    ef_moving: int = Field(default=0, ge=0, le=10_000)
+    """The part of `ef_spent` spent moving, which walking and trotting win back faster."""
+    ef_half: bool = False
+    """Half a point of power EF won back by the last walking turn (walking regains at half rate)."""
+    pace: Literal["", "walk", "trot", "run", "crawl", "leap"] = ""
+    """How the character moves this round (`move`); "" standing. Resets at the round's end."""
     defence: int = Field(default=0, ge=0, le=500)
     """To-hit given up this round to defend (each 2 points, or 3 unarmed against a weapon,
     take 1% off the opponents' chance)."""
+    defence_unarmed: bool = False
+    """The defence was declared unarmed: armed attackers take only a third of it off."""
     conscious: bool = True
     stabilised: bool = True
     """False from the critical state until someone stabilises the character."""
     bleed_clock: int = Field(default=0, ge=0, le=100_000)
     """Rounds since bleeding last added damage (or since the last consciousness recheck)."""
     hours_unconscious: int = Field(default=0, ge=0, le=10_000)
-    xp: int = Field(default=0, ge=0, le=100_000)
-    ip: int = Field(default=0, ge=0, le=100_000)
+    xp: int = Field(default=0, ge=0, le=MAX_POINTS)
+    ip: int = Field(default=0, ge=0, le=MAX_POINTS)
     notes: str = ""
 
     @field_validator("attributes")
@@ -203,8 +243,8 @@ class SystemOneSheet(BaseModel):
                 slot = location_slot(key)
             except ValueError as exc:
                 raise ValueError(f"wounds.{key}: {exc}") from None
-            if not 0 <= value <= 10_000:
-                raise ValueError(f"wounds.{key}: {value} is impossible (0 or more)")
+            if not 0 <= value <= MAX_DAMAGE:
+                raise ValueError(f"wounds.{key}: {value} is impossible (0 to {MAX_DAMAGE})")
             out[slot] = value
         return out
 
@@ -266,8 +306,8 @@ class SystemOneSheet(BaseModel):
         have = ", ".join(w.name for w in self.weapons) or "none"
         raise ValueError(f"no weapon {name!r} (has: {have})")
 
-    def armour_at(self, location: str) -> Armour | None:
-        """The best-worn armour over a location (the highest value left), if any."""
+    def armour_at(self, location: str, kind: DamageType = "blunt") -> Armour | None:
+        """The armour over a location that stops most of a hit of `kind`, if any."""
         loc = rules.location_key(location)
         over = [a for a in self.armour if loc in a.locations]
-        return max(over, key=lambda a: a.value) if over else None
+        return max(over, key=lambda a: a.against(kind)) if over else None

@@ -34,6 +34,7 @@ from gmconsole.systems.base import (
     SheetChange,
 )
 from gmconsole.systems.system_one import rules
+from gmconsole.systems.system_one.calculators import CALCULATOR_LIST
 from gmconsole.systems.system_one.damage import KINDS
 from gmconsole.systems.system_one.sheet import SystemOneSheet, Weapon
 
@@ -116,8 +117,20 @@ class SystemOneSystem(GameSystem):
             "defend",
             "Defend",
             "N [unarmed]",
-            "give up N of this round's to-hit to defend: attackers take N/2 off (N/3 "
-            "unarmed against a weapon)",
+            "give up N of this round's to-hit to defend: attackers take N/2 off (an unarmed "
+            "defender: armed attackers N/3)",
+        ),
+        SheetAction(
+            "strike",
+            "Hit (location rolled)",
+            "N [LOCATION] [blunt|piercing|energy|mental|sensory]",
+            "N raw damage; d20 picks the location unless named; held to the round's end in a fight",
+        ),
+        SheetAction(
+            "move",
+            "Pace this turn",
+            "walk|trot|run|crawl|leap",
+            "pay the pace's EF (x the wound state); walking or standing wins EF back at the round's end",
         ),
         SheetAction("stabilise", "Stabilised", "", "bleeding stops (after a successful First Aid check)"),
         SheetAction("ko", "Knocked out", "", "falls unconscious (a failed STA test)"),
@@ -135,29 +148,7 @@ class SystemOneSystem(GameSystem):
         ),
         SheetAction("repair", "Repair armour", "NAME", "armour back to its full value"),
     )
-    calculators: ClassVar[Sequence[Calculator]] = (
-        Calculator(
-            "chance", "Check chance", "ATTRIBUTE [LEVEL] [DIFFICULTY] [MODS]", "calc chance 55 2 hard -> 15%"
-        ),
-        Calculator("range", "Range band", "WEAPON_RANGE DISTANCE", "calc range 20 50 -> long, -60"),
-        Calculator("size", "Target size", "TIMES_MAN_SIZE", "calc size 1/4 -> -30"),
-        Calculator("speed", "Target speed", "M_PER_TURN", "calc speed 16 -> -11"),
-        Calculator("aim", "Aim bonus", "TURNS [fast]", "calc aim 2 fast -> +20"),
-        Calculator("trade", "Defence trade", "OWN_CHANCE PENALTY [unarmed]", "calc trade 60 15 -> 30 left"),
-        Calculator("called", "Called shot", "DEDUCTION", "calc called 25 -> 10% to hit the part"),
-        Calculator(
-            "suppress", "Suppressive fire", "ROUNDS WIDTH ROLL [aware]", "calc suppress 6 2 45 -> 2 hits"
-        ),
-        Calculator("fall", "Falling damage", "METRES [ACROBATICS]", "calc fall 10 -> 4"),
-        Calculator(
-            "stabilise", "Stabilise chance", "INT FIRST_AID DAMAGE LP", "calc stabilise 60 2 9 7 -> 50%"
-        ),
-        Calculator("wake", "Wake-up chance", "STA HOURS", "calc wake 55 3 -> -35%"),
-        Calculator("heal", "Healing days", "POINTS [medical]", "calc heal 5 -> day 30"),
-        Calculator("skill", "Skill cost", "BASE FROM TO", "calc skill 1 1 3 -> 5 points"),
-        Calculator("points", "Creation points", "ATTR x8", "calc points 55 55 55 55 55 55 55 55 -> 36"),
-        Calculator("derived", "LP, EF and PW", "STR STA INT PER", "calc derived 55 55 55 55"),
-    )
+    calculators: ClassVar[Sequence[Calculator]] = CALCULATOR_LIST
     generators: ClassVar[Sequence[Generator]] = (
         Generator(
             "character",
@@ -318,6 +309,9 @@ class SystemOneSystem(GameSystem):
         return StatusView("ok", "ok", "", tuple(flags))
 
     def apply_damage(self, sheet: BaseModel, amount: int, kind: str | None = None) -> SheetChange:
+        """`amount` is a hit's raw damage (before armour) at the location the kind names,
+        with the hit's type ("torso-piercing"); no location is refused, as the book rolls
+        d20 for each hit (`strike` rolls it)."""
         from gmconsole.systems.system_one.damage import apply
 
         return apply(_sheet(sheet), amount, kind or KINDS[0], "rounded")
@@ -335,7 +329,7 @@ class SystemOneSystem(GameSystem):
     def heal(self, sheet: BaseModel, amount: int, kind: str | None = None) -> SheetChange:
         from gmconsole.systems.system_one.damage import lower
 
-        return lower(_sheet(sheet), amount, kind or KINDS[0], "rounded")
+        return lower(_sheet(sheet), amount, kind, "rounded")
 
     def end_of_round(
         self,
@@ -370,27 +364,11 @@ class SystemOneSystem(GameSystem):
         return [Difficulty(key, key.capitalize(), value) for key, value in rules.DIFFICULTY.items()]
 
     def check_switches(self, sheet: BaseModel, options: Mapping[str, Any] | None = None) -> list[RuleOption]:
-        return [
-            RuleOption(
-                "called",
-                "Called shot at",
-                "",
-                "a part to aim at with an attack",
-                choices=("", *rules.LOCATIONS),
-            ),
-            RuleOption(
-                "called_cost",
-                "Called shot: to-hit given up",
-                0,
-                "each 5% given up is a 2% chance to hit the part called",
-                choices=tuple(range(0, 55, 5)),
-            ),
-            RuleOption("distance", "Distance (m)", 0, "a shot's range band from the weapon's range"),
-            RuleOption("target_speed", "Target speed (m/turn)", 0, "-1 per m/turn above 5"),
-            RuleOption(
-                "aim", "Turns aimed", 0, "+15 a turn (+10 at a fast target), at most 3", choices=(0, 1, 2, 3)
-            ),
-        ]
+        """An attack's situation: called shot, distance, target speed and size, aim, rapid
+        and walking fire, hands, moving while firing, kicks, invisibility, vehicle fire."""
+        from gmconsole.systems.system_one.combat import switches
+
+        return switches()
 
     def check(
         self,
@@ -410,23 +388,22 @@ class SystemOneSystem(GameSystem):
         return odds(_sheet(sheet), request)
 
     def oppose(self, sheet: BaseModel, option: str, target: BaseModel) -> Opposition | None:
-        """An attack meets the target's defence (to-hit it gave up: 2 for each 1% off, 3
-        unarmed against a weapon); First Aid on a target pays 10% for each point past its LP."""
+        """An attack meets the target's defence (to-hit it gave up: 2 for each 1% off, 3 when
+        it blocks unarmed against a weapon) and its size; First Aid on a target pays 10% for
+        each point past its LP."""
+        from gmconsole.systems.system_one.resolution import defence_against
+
         s, t = _sheet(sheet), _sheet(target)
         kind, _, arg = option.partition(":")
         if kind == "attack":
-            unarmed = not t.weapons or all(
-                w.skill in ("Streetfighting", "Martial Arts", "") for w in t.weapons
-            )
-            armed = s.weapon(arg).skill not in ("Streetfighting", "Martial Arts", "") if s.weapons else False
-            ratio = 3 if unarmed and armed else 2
-            penalty = t.defence // ratio
-            note = f"defending: -{penalty}" if penalty else "not defending"
-            return Opposition(difficulty=-penalty if penalty else None, note=note)
+            penalty, note = defence_against(s, arg, t)
+            if t.size_level:
+                note += f"; size {t.size_level:+d}: {rules.size_modifier(t.size_level):+d}"
+            return Opposition(extra={"target_defence": penalty, "size": t.size_level}, note=note)
         if kind == "skill" and arg.strip().lower() == "first aid":
             over = max(0, t.damage - t.lp)
             return Opposition(
-                difficulty=-10 * over if over else None,
+                extra={"past_lp": over},
                 note=f"{over} past LP: -{10 * over}" if over else "not past LP",
             )
         return None
@@ -445,14 +422,18 @@ class SystemOneSystem(GameSystem):
         first, when one was called), then the damage dice."""
         from gmconsole.engine.dice import DiceError, roll
         from gmconsole.engine.dice.sources import next_face
+        from gmconsole.systems.system_one.damage import kind_of
+        from gmconsole.systems.system_one.resolution import attack_weapon
 
         s = _sheet(sheet)
         kind, _, arg = request.option.partition(":")
         if kind != "attack" or not result.success:
             return None
-        weapon = s.weapon(arg)
+        try:
+            weapon = attack_weapon(s, arg)
+        except (ValueError, RulesError):
+            return None
         typed = list(dice or [])
-
         faces: list[int] = []
         called = result.detail.get("called")
         where = ""
@@ -462,31 +443,34 @@ class SystemOneSystem(GameSystem):
             d = next_face(typed, rng, 100)
             faces.append(d)
             if d <= chance:
-                location, where = called, f"called shot {d} under {chance}%"
+                location, where = called, f"called shot at the {called}: d100 {d} under {chance}%"
+            else:
+                where = f"called shot at the {called}: d100 {d} over {chance}%, "
         if not location:
             d = next_face(typed, rng, 20)
             faces.append(d)
-            location, where = rules.hit_location(d), f"location d20 {d}"
+            location = rules.hit_location(d)
+            where += f"location d20 {d}"
         try:
             damage = roll(weapon.damage, rng, typed or None)
         except DiceError as exc:
             raise RulesError(f"{weapon.name} damage: {exc}") from None
         faces += [d.face for d in damage.dice]
-        kind_key = location.replace(" ", "-")
-        text = f"{weapon.name} {damage} to the {location} ({where})"
-        return DamageOffer(damage.total, kind_key, text, tuple(faces))
+        hit = f" {weapon.type}" if weapon.type != "blunt" else ""
+        text = f"{weapon.name} {damage}{hit} to the {location} ({where})"
+        return DamageOffer(damage.total, kind_of(location, weapon.type), text, tuple(faces))
 
     # ------------------------------------------------------------------ actions
 
     def perform(self, sheet: BaseModel, action: str, args: Sequence[str], scene: Scene) -> SheetChange:
         from gmconsole.systems.system_one.actions import perform
 
-        return perform(_sheet(sheet), action, list(args))
+        return perform(_sheet(sheet), action, list(args), scene)
 
     def calculate(self, key: str, args: Sequence[str]) -> str:
-        from gmconsole.systems.system_one.actions import calculate
+        from gmconsole.systems.system_one.calculators import calculate
 
-        return calculate(key, list(args), {c.key: c.usage for c in self.calculators})
+        return calculate(key, list(args))
 
     def generate(self, key: str, args: Sequence[str], rng: random.Random) -> Generated:
         from gmconsole.systems.system_one.actions import generate
