@@ -266,9 +266,8 @@ def _bleeding(
         texts += after_harm(prior, s, convention)
     else:
         left = period - s.bleed_clock % period
-        texts.append(
-            f"bleeding: {1 if state == 'critical' else 'LP'} lost in {left} round(s) unless stabilised"
-        )
+        amount = 1 if state == "critical" else rules.bleeding_per_minute(s.damage, s.lp)
+        texts.append(f"bleeding: {amount} LP more in {left} round(s) unless stabilised")
     if state == "critical" and s.conscious and s.bleed_clock % CRITICAL_RECHECK_ROUNDS == 0:
         texts.append(_stay_conscious(s, s.attr("STA"), rng, typed, "critical, STA test"))
     return texts
