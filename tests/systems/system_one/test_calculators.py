@@ -1,0 +1,105 @@
+"""`calc` at the console: the book's worked examples for powers, vehicles, knockback, blocks
+and saves, and hostile input that must only ever be refused by name."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+from pathlib import Path
+
+import pytest
+
+from gmconsole.engine.errors import GmConsoleError, RulesError
+from gmconsole.store import Session
+from gmconsole.systems import get_system
+
+
+@pytest.fixture(scope="module")
+def session(tmp_path_factory: pytest.TempPathFactory) -> Session:
+    root: Path = tmp_path_factory.mktemp("calc") / "c"
+    s = Session.create(root, name="c", system_id="system-one", rng=random.Random(1))
+    yield s
+    s.close()
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("calc attack 2", "4 points"),  # EX07: constant 2 averages 2
+        ("calc attack 1d3", "4 points"),  # "costs the same"
+        ("calc attack 1d4 40 nopw", "17 points"),  # EX35's gun: 6 + 3 + 8
+        ("calc invisible 10", "30 points, sighting -100%"),  # EX09
+        ("calc invisible total", "35 points"),
+        ("calc invisible total second", "15 points"),
+        ("calc save 50 65 38", "made by 27: the target saves at 23%"),  # EX10 Mind Control
+        ("calc targets 10", "4 targets"),  # EX11
+        ("calc targets 15", "8 targets"),
+        ("calc negate 50 15", "35%; PW 2, EF 2"),  # EX13: 15/10 = 1.5 rounds to 2
+        ("calc poison 1d4 1 5", "25 points, EF 1"),  # EX14
+        ("calc resisted 50 4 10", "2 prevented for 2 EF, 2 taken"),  # EX17
+        ("calc resisted 50 4 0", "0 prevented for 0 EF, 4 taken"),  # no EF left: no resistance
+        ("calc resist 50 2", "16 points for 2 type(s)"),
+        ("calc size 32", "+150"),  # EX21 Mack truck
+        ("calc speed 50", "-45"),
+        ("calc block 3", "takes 1"),  # EX23
+        ("calc block 7", "takes 2"),
+        ("calc block 11", "takes 3: d6 1-2 left arm, 3-4 right arm, 5-6 2 to each arm"),
+        ("calc knockback 55 4", "35%; failed: thrown 4 m"),  # EX30 Target Man
+        ("calc vehicle 0", "15 SF"),  # EX34
+        ("calc vehicle 2", "45 SF of space, mass 2000 kg"),
+        ("calc ram 20 4", "2 + blade 2 = 4"),  # EX38: the blade adds no more than the base
+        ("calc impact 75 50 5 4 0 90 7", "DUR roll at 55%; rolled 90 then 7: slowed by 4 to 46"),  # EX39
+        ("calc impact 75 50 5 4 0 90 80", "slowed to 46 and every impact-side component takes 4"),
+        (
+            "calc impact 75 50 5 6 0",
+            "not destroyed (SP 1 left): a full stop; every impact-side component takes 5",
+        ),
+        ("calc impact 75 50 5 4 2", "not destroyed (SP 1 left)"),
+        ("calc flip 30 20 top", "flip chance 40%"),
+        ("calc relspeed 50 30 opposite", "speed 80 m/turn"),
+        ("calc fuel 30 60 4", "explodes on d100 50 or under"),
+        ("calc points two 55 55 55", "skills 28, powers 14, mutations 14"),  # EX05
+        ("calc detect 50 20", "35%"),
+        ("calc leap 2 running", "leap 4 m"),
+        ("calc slip 12", "3d3 m"),
+        ("calc range 20 50 heightened", "long, -30"),
+        ("calc fall 20", "9 damage"),  # EX47
+    ],
+)
+def test_worked_examples(session: Session, line: str, expected: str) -> None:
+    assert expected in session.execute(line).text
+
+
+HOSTILE = ["99999999999999999", "-5", "0", "2.5", "1e9", "٣", "1/0", "x" * 41, "-0", "+7", "1d4", "d", ""]
+
+
+def test_every_calculator_refuses_hostile_numbers_by_name_and_fast() -> None:
+    system = get_system("system-one")
+    for calc in system.calculators:
+        for count in range(0, 5):
+            for args in itertools.islice(itertools.product(HOSTILE, repeat=count), 300):
+                start = time.perf_counter()
+                try:
+                    text = system.calculate(calc.key, [a for a in args if a])
+                except RulesError:
+                    pass
+                else:
+                    assert isinstance(text, str)
+                assert time.perf_counter() - start < 1, (calc.key, args)
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("calc aim 4", "turns must be a whole number from 0 to 3"),
+        ("calc range 0 10", "range must be a whole number from 1"),
+        ("calc attack 1d4 99999", "range .m. must be"),
+        ("calc vehicle 99", "size levels must be"),
+        ("calc resist 60", "25, 50, 75 or 95"),
+        ("calc relspeed 10 20 sideways", "geometry is one of"),
+    ],
+)
+def test_out_of_bounds_names_the_bound(session: Session, line: str, message: str) -> None:
+    with pytest.raises(GmConsoleError, match=message):
+        session.execute(line)

@@ -1,0 +1,103 @@
+"""An attack's situation as test switches (rapid and walking fire, hands, reach, moving,
+kicks, invisibility, vehicle fire), the punch everyone has, paces and EF coming back, and
+the random power and mutation tables, at the console."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from gmconsole.engine.checks import CheckRequest
+from gmconsole.engine.errors import RulesError
+from gmconsole.store import Session
+from tests.systems.system_one.test_console import SHIPPED, finish_round
+
+
+@pytest.fixture
+def demo(tmp_path: Path) -> Iterator[Session]:
+    shutil.copytree(SHIPPED, tmp_path / "s1", ignore=shutil.ignore_patterns(".lock"))
+    with Session.open(tmp_path / "s1", rng=random.Random(5)) as session:
+        yield session
+
+
+def chance(session: Session, who: str, option: str, **extra: object) -> int:
+    return session.check(who, CheckRequest(option=option, extra=dict(extra)), dice=[50]).data["target"]
+
+
+def test_rapid_fire_and_walking_the_fire_in(demo: Session) -> None:
+    """EX26 with a guard's SMG (ROF 5, base 55 + 10 = 65): -20, then -15, ... across turns."""
+    base = 65
+    assert chance(demo, "guard-1", "attack:Submachine gun", rapid=True) == base - 20
+    assert chance(demo, "guard-1", "attack:Submachine gun", rapid=True, shot=2) == base - 15
+    assert chance(demo, "guard-1", "attack:Submachine gun", rapid=True, shot=7) == base + 10
+    assert (
+        chance(demo, "guard-1", "attack:Submachine gun", shot=3, aim=2) == base + 10
+    )  # aim: first shot only
+    with pytest.raises(RulesError, match="ROF 1"):
+        chance(demo, "marcus", "attack:Rifle", rapid=True)
+
+
+def test_hands_and_two_weapons(demo: Session) -> None:
+    base = 70 + 15
+    assert chance(demo, "marcus", "attack:Rifle", hand="off") == base - 25
+    assert chance(demo, "marcus", "attack:Rifle", weapons="one") == base - 10
+    assert chance(demo, "marcus", "attack:Rifle", weapons="several", hand="off") == base - 80
+
+
+def test_moving_halves_the_base_and_a_vehicle_halves_the_end(demo: Session) -> None:
+    assert chance(demo, "marcus", "attack:Rifle", moving="walk", distance=80) == 85 // 2 - 25
+    with pytest.raises(RulesError, match="while the firer runs"):
+        chance(demo, "marcus", "attack:Rifle", moving="run")
+    assert chance(demo, "marcus", "attack:Rifle", rough=True, driving=True) == 85 // 4
+
+
+def test_melee_reach(demo: Session) -> None:
+    """A 2 m spear: at 1 m, 1 m inside its 3 m reach (body 1 m + 2) -25 per metre; 4 m is
+    exactly 1 m past (-50); 5 m no attack. A sword with no reach keeps HTH distance."""
+    sheet = demo.system.dump_sheet(demo.resolve("guard-1").sheet)
+    sheet["weapons"].append({"name": "Spear", "skill": "Spear/Pole", "damage": "1d6", "reach_m": 2})
+    guard = demo.system.parse_sheet(sheet)
+    odds = lambda **extra: demo.system.odds(guard, CheckRequest(option="attack:Spear", extra=extra))  # noqa: E731
+    assert odds(distance=1).note.startswith("chance 27 -50 2 m inside the reach = -23%")
+    assert "-50 1 m past the reach" in odds(distance=4).note
+    with pytest.raises(RulesError, match="parry only"):
+        odds(distance=5)
+
+
+def test_everyone_can_punch_and_kicks_need_the_skill(demo: Session) -> None:
+    options = {o.key for o in demo.system.check_options(demo.resolve("yuki").sheet)}
+    assert "attack:Punch" in options and "attack:Kick" not in options
+    assert chance(demo, "yuki", "attack:Punch") == 25 - 20  # HEC 50 unskilled: half; defending 20
+    with pytest.raises(RulesError, match="kicks need Martial Arts"):
+        chance(demo, "yuki", "attack:Kick")
+    demo.aimed_check("marcus", CheckRequest(option="attack:Punch"), "vic", dice=[10])
+    assert "Punch 1d3" in demo.hit(dice=[8, 2]).text  # Streetfighting, STR 65: 1d3
+
+
+def test_invisibility_and_target_size(demo: Session) -> None:
+    assert chance(demo, "marcus", "attack:Rifle", invisible="attacker") == 85 + 20
+    assert chance(demo, "marcus", "attack:Rifle", invisible="target", size=-1) == 85 - 50 - 10
+
+
+def test_paces_cost_ef_and_standing_or_walking_wins_it_back(demo: Session) -> None:
+    assert "runs 16 m this turn" in demo.execute("move marcus run").text
+    assert demo.resolve("marcus").sheet.ef_spent == 5
+    finish_round(demo)
+    assert demo.resolve("marcus").sheet.ef_spent == 5  # running: nothing back
+    demo.execute("move marcus walk")
+    finish_round(demo)
+    assert demo.resolve("marcus").sheet.ef_spent == 2  # walking: 3 of the movement EF
+    finish_round(demo)
+    assert demo.resolve("marcus").sheet.ef_spent == 0
+    demo.execute("dmg marcus 3 left-leg")  # a leg wound: no faster than a Trot
+    with pytest.raises(RulesError, match="no faster than a Trot"):
+        demo.execute("move marcus run")
+
+
+def test_random_power_and_mutation_tables_roll(demo: Session) -> None:
+    for name in ("Power type", "Random power level", "Mutation nature", "Crossbreed chart"):
+        assert demo.execute(f"roll table {name}").text
