@@ -9,9 +9,9 @@ applies them (the book applies all damage at the end of the round).
 
 from __future__ import annotations
 
-from typing import Any, Literal, Self
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
 from gmconsole.engine.names import Name
 from gmconsole.systems.system_one import rules
@@ -38,6 +38,71 @@ def location_slot(location: str) -> str:
     return rules.location_key(location).replace(" ", "_")
 
 
+def _no_wounds() -> dict[str, int]:
+    return {loc.replace(" ", "_"): 0 for loc in rules.LOCATIONS}
+
+
+def _skills_in_range(skills: list[Skill]) -> list[Skill]:
+    """Levels above 10 need the GM's say-so (`special`); a named attribute must exist."""
+    for skill in skills:
+        if skill.level > MAX_SKILL and not skill.special:
+            raise ValueError(
+                f"skill {skill.label}: level {skill.level} is above {MAX_SKILL} "
+                "(set special = true if the GM allows it)"
+            )
+        if skill.attr and skill.attr.upper() not in rules.ATTRIBUTES:
+            raise ValueError(
+                f"skill {skill.label}: no attribute {skill.attr!r} "
+                f"(attributes: {', '.join(rules.ATTRIBUTES)})"
+            )
+    return skills
+
+
+def _locations(locations: list[str]) -> list[str]:
+    return [rules.location_key(loc) for loc in locations]
+
+
+def _old_held(held: Any) -> Any:
+    """Files written before hits carried their type held `piercing = true/false`."""
+    if not isinstance(held, list):
+        return held
+    out = []
+    for hit in held:
+        if isinstance(hit, dict) and "piercing" in hit:
+            hit = dict(hit)
+            flag = hit.pop("piercing")
+            hit.setdefault("type", "piercing" if flag else "blunt")
+        out.append(hit)
+    return out
+
+
+def _known_attributes(attributes: dict[str, int]) -> dict[str, int]:
+    out = {k.strip().upper(): v for k, v in attributes.items()}
+    unknown = [k for k in out if k not in rules.ATTRIBUTES]
+    if unknown:
+        raise ValueError(
+            f"attributes.{unknown[0]}: System One has no attribute {unknown[0]!r} "
+            f"(attributes: {', '.join(rules.ATTRIBUTES)})"
+        )
+    for key, value in out.items():
+        if not 0 <= value <= MAX_ATTRIBUTE:
+            raise ValueError(f"attributes.{key}: {value} is impossible (0 to {MAX_ATTRIBUTE})")
+    return {k: out.get(k, 55) for k in rules.ATTRIBUTES}
+
+
+def _known_wounds(wounds: dict[str, int]) -> dict[str, int]:
+    out = _no_wounds()
+    for key, value in wounds.items():
+        try:
+            slot = location_slot(key)
+        except ValueError as exc:
+            raise ValueError(f"wounds.{key}: {exc}") from None
+        if not 0 <= value <= MAX_DAMAGE:
+            raise ValueError(f"wounds.{key}: {value} is impossible (0 to {MAX_DAMAGE})")
+        out[slot] = value
+    return out
+
+
 class Skill(BaseModel):
     """A skill at a level. The base attribute and cost come from the book's list; a skill the
     book does not list names its attribute (`attr`) and cost here."""
@@ -52,19 +117,6 @@ class Skill(BaseModel):
     cost: int = Field(default=0, ge=0, le=10)
     special: bool = False
     """The GM allows a level above 10 "for very special reasons"."""
-
-    @model_validator(mode="after")
-    def _level_in_range(self) -> Self:
-        if self.level > MAX_SKILL and not self.special:
-            raise ValueError(
-                f"skill {self.label}: level {self.level} is above {MAX_SKILL} "
-                "(set special = true if the GM allows it)"
-            )
-        if self.attr and self.attr.upper() not in rules.ATTRIBUTES:
-            raise ValueError(
-                f"skill {self.label}: no attribute {self.attr!r} (attributes: {', '.join(rules.ATTRIBUTES)})"
-            )
-        return self
 
     @property
     def label(self) -> str:
@@ -118,7 +170,7 @@ class Armour(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: Name = Field(min_length=1)
-    locations: list[str] = Field(default_factory=lambda: ["torso"])
+    locations: Annotated[list[str], AfterValidator(_locations)] = Field(default_factory=lambda: ["torso"])
     physical: int = Field(default=0, ge=0, le=200)
     energy: int = Field(default=0, ge=0, le=200)
     mental: int = Field(default=0, ge=0, le=200)
@@ -128,11 +180,6 @@ class Armour(BaseModel):
     """Physical value left; None while unworn (the full value)."""
     vs_piercing: float = Field(default=1.0, ge=0, le=1)
     """The fraction of its value it keeps against piercing weapons (genre data: "one half, or less")."""
-
-    @field_validator("locations")
-    @classmethod
-    def _known_locations(cls, locations: list[str]) -> list[str]:
-        return [rules.location_key(loc) for loc in locations]
 
     @property
     def value(self) -> int:
@@ -145,7 +192,7 @@ class Armour(BaseModel):
             return int(self.value * self.vs_piercing)
         if kind == "blunt":
             return self.value
-        return int(getattr(self, kind))
+        return {"energy": self.energy, "mental": self.mental, "sensory": self.sensory}[kind]
 
 
 class HeldHit(BaseModel):
@@ -153,29 +200,10 @@ class HeldHit(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    location: str
+    location: Annotated[str, AfterValidator(rules.location_key)]
     raw: int = Field(ge=0, le=MAX_DAMAGE)
     source: str = ""
     type: DamageType = "blunt"
-
-    @model_validator(mode="before")
-    @classmethod
-    def _old_piercing_flag(cls, data: Any) -> Any:
-        """Files written before hits carried their type held `piercing = true/false`."""
-        if isinstance(data, dict) and "piercing" in data:
-            data = dict(data)
-            flag = data.pop("piercing")
-            data.setdefault("type", "piercing" if flag else "blunt")
-        return data
-
-    @field_validator("location")
-    @classmethod
-    def _location(cls, location: str) -> str:
-        return rules.location_key(location)
-
-
-def _no_wounds() -> dict[str, int]:
-    return {loc.replace(" ", "_"): 0 for loc in rules.LOCATIONS}
 
 
 class SystemOneSheet(BaseModel):
@@ -183,20 +211,22 @@ class SystemOneSheet(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    attributes: dict[str, int] = Field(default_factory=lambda: dict.fromkeys(rules.ATTRIBUTES, 55))
+    attributes: Annotated[dict[str, int], AfterValidator(_known_attributes)] = Field(
+        default_factory=lambda: dict.fromkeys(rules.ATTRIBUTES, 55)
+    )
     handedness: Literal["right", "left"] = "right"
     size_level: int = Field(default=0, ge=-10, le=10)
     running: int = Field(default=16, ge=0, le=10_000)
     leap: int = Field(default=2, ge=0, le=1000)
-    skills: list[Skill] = Field(default_factory=list)
+    skills: Annotated[list[Skill], AfterValidator(_skills_in_range)] = Field(default_factory=list)
     powers: list[Power] = Field(default_factory=list)
     weapons: list[Weapon] = Field(default_factory=list)
     armour: list[Armour] = Field(default_factory=list)
-    wounds: dict[str, int] = Field(default_factory=_no_wounds)
+    wounds: Annotated[dict[str, int], AfterValidator(_known_wounds)] = Field(default_factory=_no_wounds)
     """Damage recorded per location (head, left_arm ... right_leg)."""
     bleed: int = Field(default=0, ge=0, le=MAX_DAMAGE)
     """Damage from bleeding: it counts toward the total but belongs to no location."""
-    held: list[HeldHit] = Field(default_factory=list)
+    held: Annotated[list[HeldHit], BeforeValidator(_old_held)] = Field(default_factory=list)
     ef_spent: int = Field(default=0, ge=0, le=10_000)
     ef_moving: int = Field(default=0, ge=0, le=10_000)
     """The part of `ef_spent` spent moving, which walking and trotting win back faster."""
@@ -218,35 +248,6 @@ class SystemOneSheet(BaseModel):
     xp: int = Field(default=0, ge=0, le=MAX_POINTS)
     ip: int = Field(default=0, ge=0, le=MAX_POINTS)
     notes: str = ""
-
-    @field_validator("attributes")
-    @classmethod
-    def _known_attributes(cls, attributes: dict[str, int]) -> dict[str, int]:
-        out = {k.strip().upper(): v for k, v in attributes.items()}
-        unknown = [k for k in out if k not in rules.ATTRIBUTES]
-        if unknown:
-            raise ValueError(
-                f"attributes.{unknown[0]}: System One has no attribute {unknown[0]!r} "
-                f"(attributes: {', '.join(rules.ATTRIBUTES)})"
-            )
-        for key, value in out.items():
-            if not 0 <= value <= MAX_ATTRIBUTE:
-                raise ValueError(f"attributes.{key}: {value} is impossible (0 to {MAX_ATTRIBUTE})")
-        return {k: out.get(k, 55) for k in rules.ATTRIBUTES}
-
-    @field_validator("wounds")
-    @classmethod
-    def _known_locations(cls, wounds: dict[str, int]) -> dict[str, int]:
-        out = _no_wounds()
-        for key, value in wounds.items():
-            try:
-                slot = location_slot(key)
-            except ValueError as exc:
-                raise ValueError(f"wounds.{key}: {exc}") from None
-            if not 0 <= value <= MAX_DAMAGE:
-                raise ValueError(f"wounds.{key}: {value} is impossible (0 to {MAX_DAMAGE})")
-            out[slot] = value
-        return out
 
     # ------------------------------------------------------------------ derived
 

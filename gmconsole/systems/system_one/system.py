@@ -66,6 +66,8 @@ def _build_lines(s: SystemOneSheet) -> list[tuple[str, str]]:
             if sk.level and s.skill_level(name) < level:
                 missing.append(f"{sk.label} needs {name} {level}")
     lines = [("Skill points", str(spent))]
+    if s.powers:
+        lines.append(("Power points", str(sum(p.points for p in s.powers))))
     if missing:
         lines.append(("Prerequisites", "; ".join(missing)))
     high = [sk.label for sk in s.skills if sk.level > 5 and not sk.name.lower().startswith("language")]
@@ -139,6 +141,13 @@ class SystemOneSystem(GameSystem):
         SheetAction("rest", "Regain EF", "N|all", "regain N EF (all: back to full)"),
         SheetAction("power", "Power on/off", "NAME on|off", "switch a power; PW is held while it is on"),
         SheetAction("xp", "Award XP", "N", "XP to spend as points (1 XP = 1 point)"),
+        SheetAction(
+            "raise",
+            "Raise a skill",
+            "SKILL [ip]",
+            "one level for L x its base cost, in XP (or 25 IP a point)",
+        ),
+        SheetAction("hours", "Hours unconscious", "N", "each hour, once stabilised, a STA roll to wake"),
         SheetAction("ip", "Award IP", "N", "improvement points (25 IP = 1 point, on skills and powers held)"),
         SheetAction(
             "recover",
@@ -176,8 +185,11 @@ class SystemOneSystem(GameSystem):
             )
         )
         lines.append(("Movement", f"run {s.running} m/turn, leap {s.leap} m"))
+        from gmconsole.systems.system_one.book import skill_def
+
         for sk in s.skills:
-            lines.append((f"Skill: {sk.label}", str(sk.level)))
+            blank = not sk.attr and skill_def(sk.name) is None
+            lines.append((f"Skill: {sk.label}", f"{sk.level}" + (" (needs an attribute)" if blank else "")))
         for p in s.powers:
             lines.append(
                 (
@@ -187,16 +199,29 @@ class SystemOneSystem(GameSystem):
             )
         for w in s.weapons:
             extra = f", range {w.range_m} m" if w.range_m else (f", reach {w.reach_m} m" if w.reach_m else "")
+            extra += f", ROF {w.rof}" if w.rof > 1 else ""
+            extra += f", {w.hands}-handed" if w.hands > 1 else ""
             lines.append((f"Weapon: {w.name}", f"{w.damage} {w.type} ({w.skill or 'unskilled'}){extra}"))
         for a in s.armour:
             wear = f" (worn to {a.value})" if a.current is not None and a.current != a.physical else ""
+            classes = "".join(
+                f", {name} {value}"
+                for name, value in (("energy", a.energy), ("mental", a.mental), ("sensory", a.sensory))
+                if value
+            )
+            piercing = f", {a.against('piercing')} against piercing" if a.vs_piercing < 1 else ""
             lines.append(
                 (
                     f"Armour: {a.name}",
-                    f"{a.physical}{wear} on {', '.join(a.locations)}"
+                    f"{a.physical}{wear}{piercing}{classes} on {', '.join(a.locations)}"
                     + (f", integrity {a.integrity}" if a.integrity else ""),
                 )
             )
+        if s.pace or s.defence:
+            doing = [f"moving at a {s.pace}"] if s.pace else []
+            if s.defence:
+                doing.append(f"defending {s.defence}" + (" unarmed" if s.defence_unarmed else ""))
+            lines.append(("This round", ", ".join(doing)))
         hurt = [f"{k.replace('_', ' ')} {v}" for k, v in s.wounds.items() if v]
         effects = [e for loc in rules.LOCATIONS for e in rules.location_effects(loc, s.wound(loc), s.lp)]
         if s.bleed:

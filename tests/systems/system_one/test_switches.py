@@ -101,3 +101,24 @@ def test_paces_cost_ef_and_standing_or_walking_wins_it_back(demo: Session) -> No
 def test_random_power_and_mutation_tables_roll(demo: Session) -> None:
     for name in ("Power type", "Random power level", "Mutation nature", "Crossbreed chart"):
         assert demo.execute(f"roll table {name}").text
+
+
+def test_raising_skills_with_xp_and_ip(demo: Session) -> None:
+    demo.execute("xp marcus 10")
+    assert "raises Rifle (Projectile) to 4 for 4 XP" in demo.execute("raise marcus Rifle (Projectile)").text
+    demo.execute("ip marcus 50")
+    with pytest.raises(RulesError, match=r"costs 3 point\(s\) = 75 IP; 50 IP held"):
+        demo.execute("raise marcus Streetfighting ip")
+    assert "raises Archery to 1 for 1 XP" in demo.execute("raise marcus Archery").text
+    with pytest.raises(RulesError, match="IP only raise skills already held"):
+        demo.execute("raise marcus Axe ip")
+
+
+def test_hours_unconscious_roll_to_wake_each_hour(demo: Session) -> None:
+    demo.execute("ko dana")
+    demo.execute("end")  # the fight is over; Dana lies out cold
+    text = demo.execute("hours dana 12").text
+    dana = demo.resolve("dana").sheet
+    assert ("wakes after" in text) == dana.conscious
+    with pytest.raises(RulesError, match="hours must be a whole number from 1 to 48"):
+        demo.execute("hours dana 100")

@@ -157,3 +157,11 @@ def test_a_skill_without_an_attribute_stays_in_the_options_marked(demo: Session)
     options = demo.system.check_options(demo.system.parse_sheet(data))
     mine = next(o for o in options if o.key == "skill:Lockpicking")
     assert mine.value is None and "needs an attribute" in mine.label
+
+
+def test_hits_held_in_older_files_keep_their_piercing_flag(demo: Session) -> None:
+    data = demo.system.dump_sheet(demo.resolve("dana").sheet)
+    data["held"] = [{"location": "torso", "raw": 4, "source": "Vic", "piercing": True}]
+    sheet = demo.system.parse_sheet(data)
+    assert sheet.held[0].type == "piercing"
+    assert "piercing" not in demo.system.dump_sheet(sheet)["held"][0]
