@@ -12,9 +12,10 @@ import gc
 import random
 from collections.abc import Iterable
 from pathlib import Path, PurePath
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual.app import App, SystemCommand
+from textual import events
+from textual.app import App, ScreenStackError, SystemCommand
 from textual.markup import escape as escape_markup
 from textual.screen import Screen
 
@@ -75,6 +76,18 @@ class GmConsole(App[int]):
         self.notes += problems + keymap_problems + clashes(keymap)
         wanted = self.settings.theme
         self.theme = wanted if wanted in self.available_themes else DEFAULT_THEME
+
+    async def on_event(self, event: events.Event) -> None:
+        """Every key first clears an error line already read (see `MainScreen.clear_old_error`)."""
+        if isinstance(event, events.Key):
+            try:
+                screen: Screen[Any] | None = self.screen
+            except ScreenStackError:  # before the first screen, after the last
+                screen = None
+            clear = getattr(screen, "clear_old_error", None)
+            if callable(clear):
+                clear()
+        await super().on_event(event)
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return dict(VARIABLE_DEFAULTS)
