@@ -122,3 +122,18 @@ def test_hours_unconscious_roll_to_wake_each_hour(demo: Session) -> None:
     assert ("wakes after" in text) == dana.conscious
     with pytest.raises(RulesError, match="hours must be a whole number from 1 to 48"):
         demo.execute("hours dana 100")
+
+
+def test_the_test_line_takes_the_switches_and_keeps_the_target(demo: Session) -> None:
+    text = demo.execute("check guard-1 attack:Submachine gun rapid shot=2 dice=50 at marcus").text
+    assert "chance 65 -20 rapid fire +5 shot 2 walked in = 50%: [50]" in text
+    held = demo.execute("hit 8 6").text
+    assert "6 piercing to the torso" in held
+    line = "check marcus attack:Rifle distance=150 target_speed=16 aim=2 dice=30 at guard-1"
+    text = demo.execute(line).text
+    assert "= 34%: [30]" in text  # EX49's assembly with Marcus's 85
+
+
+def test_undo_takes_back_the_test_just_rolled(demo: Session) -> None:
+    demo.execute("check marcus attr:STR")
+    assert demo.execute("undo").text.startswith("undo: Marcus Hale: Strength 65")
