@@ -190,11 +190,13 @@ def _recover(s: SystemOneSheet, args: list[str]) -> SheetChange:
 def generate(args: list[str], rng: random.Random) -> Generated:
     """Eight 2d6 rolls through the attribute table; the highest go where a fighter wants
     them, or in sheet order (`in-order`, Option One) for the player to juggle."""
+    if len(args) > 1 or args[:1] not in ([], ["in-order"], ["fifty"]):
+        raise RulesError("usage: gen character [in-order|fifty]")
     in_order = args[:1] == ["in-order"]
-    if args and not in_order:
-        raise RulesError("usage: gen character [in-order]")
     scores = [rules.attribute_score(rng.randint(1, 6) + rng.randint(1, 6)) for _ in rules.ATTRIBUTES]
-    if in_order:
+    if args[:1] == ["fifty"]:  # Option Two: every attribute at 50, bought up (1d10 a point) or sold
+        attributes = dict.fromkeys(rules.ATTRIBUTES, 50)
+    elif in_order:
         attributes = dict(zip(rules.ATTRIBUTES, scores, strict=True))
     else:
         attributes = dict(zip(ROLL_PRIORITY, sorted(scores, reverse=True), strict=True))

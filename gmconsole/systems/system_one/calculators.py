@@ -168,6 +168,32 @@ def _points(a: Args) -> str:
     return f"Option One: {rules.points_option_one(values)} points"
 
 
+def _optionone(a: Args) -> str:
+    """Attribute Option One: rolled in order, then at most 15 moved out of and 25 into any
+    attribute, none above 90, the total unchanged."""
+    if len(a.nums) != 16:
+        raise RulesError("give the eight rolled attributes, then the eight after juggling")
+    rolled = [whole(n, "attribute", *ATTR) for n in a.nums[:8]]
+    final = [whole(n, "attribute", *ATTR) for n in a.nums[8:]]
+    wrong = [
+        f"{key} {r}->{f}"
+        for key, r, f in zip(rules.ATTRIBUTES, rolled, final, strict=True)
+        if f - r > 25 or r - f > 15 or (f > 90 and f != r)
+    ]
+    if sum(rolled) != sum(final):
+        wrong.append(f"total {sum(rolled)} -> {sum(final)}")
+    if wrong:
+        return "Option One limits broken (at most 15 out, 25 in, 90 top, same total): " + ", ".join(wrong)
+    return "Option One: the juggling keeps to the limits"
+
+
+def _breakage(a: Args) -> str:
+    number, roll = a.whole(0, "breakage number", (0, 100)), a.whole(1, "roll", (1, 100), 0)
+    if not roll:
+        return f"breakage number {number}: d100 {number} or under and it holds"
+    return f"breakage number {number}, rolled {roll}: {'holds' if roll <= number else 'breaks'}"
+
+
 def _derived(a: Args) -> str:
     str_, sta, int_, per = (a.whole(i, what, ATTR) for i, what in enumerate(("STR", "STA", "INT", "PER")))
     return (
@@ -257,6 +283,8 @@ CALCULATORS: dict[str, tuple[str, str, Callable[[Args], str]]] = {
     "heal": ("POINTS [medical]", "calc heal 5 -> day 30", _heal),
     "skill": ("BASE FROM TO", "calc skill 1 1 3 -> 5 points", _skill),
     "points": ("ATTR x8 | two INT STR STA", "calc points 55 55 55 55 55 55 55 55 -> 36", _points),
+    "optionone": ("ROLLED x8 FINAL x8", "calc optionone 50 ... 55 ...", _optionone),
+    "breakage": ("NUMBER [ROLL]", "calc breakage 90 93 -> breaks", _breakage),
     "derived": ("STR STA INT PER", "calc derived 55 55 55 55", _derived),
     **powers.CALCULATORS,
     **vehicles.CALCULATORS,
@@ -271,7 +299,7 @@ def calculate(key: str, args: list[str]) -> str:
     if key not in CALCULATORS:
         raise RulesError(f"unknown calculator {key!r} (known: {', '.join(CALCULATORS)})")
     usage, _, run = CALCULATORS[key]
-    if len(args) > 12 or any(len(a) > 40 for a in args):
+    if len(args) > 20 or any(len(a) > 40 for a in args):
         raise RulesError(f"usage: calc {key} {usage}")
     flags = {w.lower() for w in args if not _is_number(w)}
     nums = [w for w in args if _is_number(w)]

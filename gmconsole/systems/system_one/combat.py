@@ -124,6 +124,15 @@ def unarmed(sheet: SystemOneSheet, name: str) -> Weapon | None:
     return Weapon(name="Punch", skill="Streetfighting", damage=damage)
 
 
+def speed_levels(sheet: SystemOneSheet) -> int:
+    """Levels of Heightened Speed switched on (25 points a level, at least 1)."""
+    return sum(
+        max(1, p.points // 25)
+        for p in sheet.powers
+        if p.active and p.name.lower().startswith("heightened speed")
+    )
+
+
 def is_armed(weapon: Weapon) -> bool:
     return weapon.skill not in (*UNARMED_SKILLS, "")
 
@@ -168,6 +177,12 @@ def attack_mods(sheet: SystemOneSheet, weapon: Weapon, extra: Mapping[str, Any])
         if weapon.name != "Kick":
             raise RulesError("kicks= counts kicks straight before this one: attack with attack:Kick")
         mods.append(Modifier(f"kick after {kicks} kick(s)", -25 * kicks))
+    if not ranged:
+        mine, theirs = speed_levels(sheet), number(extra, "target_hspeed", 0, 20)
+        if mine:
+            mods.append(Modifier(f"Heightened Speed {mine}", 10 * mine))
+        if theirs:
+            mods.append(Modifier(f"target's Heightened Speed {theirs}", -10 * theirs))
     invisible = str(extra.get("invisible") or "no")
     if invisible == "attacker":
         mods.append(Modifier("attacker invisible", 20 if ranged else 15))

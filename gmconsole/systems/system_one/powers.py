@@ -102,8 +102,17 @@ def _resist(a: Args) -> str:
 def _resisted(a: Args) -> str:
     level = a.whole(0, "resistance %", (0, 95))
     damage, ef = a.whole(1, "damage", (0, 10_000)), a.whole(2, "EF left", (0, 100_000))
-    prevented = min(round_half_up(damage * level / 100), ef)
+    prevented = min(damage * level // 100, ef)  # after armour, before the head doubles; fractions dropped
     return f"{level}% of {damage}: {prevented} prevented for {prevented} EF, {damage - prevented} taken"
+
+
+def _reflect(a: Args) -> str:
+    bought = a.whole(0, "reflection %", (0, 90))
+    extra = a.whole(1, "reflections already this turn", (0, 100), 0)
+    chance = max(0, bought - 5 * extra)
+    if "directed" in a.flags:
+        return f"Reflection: {chance}% to reflect; directed: control at {chance // 2}%, then a to-hit roll"
+    return f"Reflection: {chance}% to reflect, in a random direction (15% to hit something in the way)"
 
 
 def _targets(a: Args) -> str:
@@ -128,6 +137,7 @@ CALCULATORS: dict[str, tuple[str, str, Callable[[Args], str]]] = {
     "invisible": ("LEVELS | total [second]", "calc invisible 10 -> 30 points, -100%", _invisible),
     "resist": ("25|50|75|95 [TYPES]", "calc resist 50 2 -> 16 points", _resist),
     "resisted": ("PERCENT DAMAGE EF_LEFT", "calc resisted 50 4 10 -> 2 taken for 2 EF", _resisted),
+    "reflect": ("PERCENT [EXTRA_THIS_TURN] [directed]", "calc reflect 60 2 -> 50%", _reflect),
     "targets": ("EXTRA_POINTS", "calc targets 10 -> 4 targets", _targets),
     "negate": ("INT POINTS [reactive]", "calc negate 50 15 -> 35%, EF 2", _negate),
 }

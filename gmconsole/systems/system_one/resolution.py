@@ -132,7 +132,9 @@ def defence_against(attacker: SystemOneSheet, weapon_name: str, target: SystemOn
         armed = False
     if not target.defence:
         return 0, "not defending"
-    bare = target.defence_unarmed or not any(combat.is_armed(w) for w in target.weapons)
+    # a Martial Artist of level 5 or more blocks a weapon as if armed (2 to 1)
+    master = target.skill_level("Martial Arts") >= 5
+    bare = not master and (target.defence_unarmed or not any(combat.is_armed(w) for w in target.weapons))
     ratio = 3 if bare and armed else 2
     penalty = target.defence // ratio
     how = "unarmed against a weapon, " if ratio == 3 else ""

@@ -162,9 +162,10 @@ class SystemOneSystem(GameSystem):
         Generator(
             "character",
             "Rolled character",
-            "[in-order]",
+            "[in-order|fifty]",
             "eight 2d6 through the attribute table, highest to the attributes a GM lists first "
-            "(HEC, INT, STA, AGL, STR, PER, LDR, ATT), or in sheet order with in-order",
+            "(HEC, INT, STA, AGL, STR, PER, LDR, ATT); in-order: in sheet order (Option One, "
+            "check the juggling with calc optionone); fifty: all at 50 (Option Two)",
         ),
     )
 
@@ -407,6 +408,27 @@ class SystemOneSystem(GameSystem):
 
         return run_check(_sheet(sheet), request, rng, dice, who)
 
+    def after_check(
+        self, sheet: BaseModel, request: CheckRequest, result: CheckResult, scene: Scene
+    ) -> SheetChange | None:
+        """A punch costs 1 EF and a kick 2, times the wound state (what is left, at most)."""
+        from gmconsole.systems.system_one.combat import UNARMED_SKILLS
+        from gmconsole.systems.system_one.resolution import attack_weapon
+
+        s = _sheet(sheet)
+        kind, _, arg = request.option.partition(":")
+        if kind.strip().lower() != "attack":
+            return None
+        weapon = attack_weapon(s, arg.strip())
+        if weapon.skill not in UNARMED_SKILLS and weapon.name not in ("Punch", "Kick"):
+            return None
+        state = s.state()
+        cost = min((2 if weapon.name == "Kick" else 1) * rules.EF_MULTIPLIER.get(state, 1), s.ef - s.ef_spent)
+        if cost <= 0:
+            return None
+        new = s.model_copy(update={"ef_spent": s.ef_spent + cost})
+        return SheetChange(new, f"{weapon.name.lower()}: {cost} EF ({new.ef - new.ef_spent}/{new.ef})")
+
     def odds(self, sheet: BaseModel, request: CheckRequest) -> Odds | None:
         from gmconsole.systems.system_one.resolution import odds
 
@@ -416,6 +438,7 @@ class SystemOneSystem(GameSystem):
         """An attack meets the target's defence (to-hit it gave up: 2 for each 1% off, 3 when
         it blocks unarmed against a weapon) and its size; First Aid on a target pays 10% for
         each point past its LP."""
+        from gmconsole.systems.system_one.combat import speed_levels
         from gmconsole.systems.system_one.resolution import defence_against
 
         s, t = _sheet(sheet), _sheet(target)
@@ -424,7 +447,11 @@ class SystemOneSystem(GameSystem):
             penalty, note = defence_against(s, arg, t)
             if t.size_level:
                 note += f"; size {t.size_level:+d}: {rules.size_modifier(t.size_level):+d}"
-            return Opposition(extra={"target_defence": penalty, "size": t.size_level}, note=note)
+            hspeed = speed_levels(t)
+            if hspeed:
+                note += f"; Heightened Speed {hspeed}: -{10 * hspeed} in melee"
+            extra = {"target_defence": penalty, "size": t.size_level, "target_hspeed": hspeed}
+            return Opposition(extra=extra, note=note)
         if kind == "skill" and arg.strip().lower() == "first aid":
             over = max(0, t.damage - t.lp)
             return Opposition(

@@ -137,3 +137,35 @@ def test_the_test_line_takes_the_switches_and_keeps_the_target(demo: Session) ->
 def test_undo_takes_back_the_test_just_rolled(demo: Session) -> None:
     demo.execute("check marcus attr:STR")
     assert demo.execute("undo").text.startswith("undo: Marcus Hale: Strength 65")
+
+
+def test_punches_and_kicks_cost_ef_and_heightened_speed_counts_in_melee(demo: Session) -> None:
+    demo.execute("check marcus attack:Punch dice=50")
+    assert demo.resolve("marcus").sheet.ef_spent == 1
+    data = demo.system.dump_sheet(demo.resolve("vic").sheet)
+    data["powers"] = [{"name": "Heightened Speed", "points": 50, "active": True}]
+    vic = demo.system.parse_sheet(data)
+    request = CheckRequest(option="attack:Punch", extra={"target_hspeed": 0})
+    assert demo.system.odds(vic, request).note.startswith("chance 32 +20 Heightened Speed 2 = 52%")
+    opposition = demo.system.oppose(demo.resolve("marcus").sheet, "attack:Punch", vic)
+    assert opposition.extra["target_hspeed"] == 2 and "-20 in melee" in opposition.note
+
+
+def test_a_martial_artist_blocks_a_weapon_two_to_one(demo: Session) -> None:
+    data = demo.system.dump_sheet(demo.resolve("dana").sheet)
+    data["skills"].append({"name": "Martial Arts", "level": 5})
+    data["defence"], data["defence_unarmed"] = 30, True
+    dana = demo.system.parse_sheet(data)
+    opposition = demo.system.oppose(demo.resolve("vic").sheet, "attack:Pistol", dana)
+    assert opposition.extra["target_defence"] == 15
+
+
+def test_character_building_calculators_and_the_fifty_generator(demo: Session) -> None:
+    ok = "calc optionone 50 50 50 50 50 50 50 50 75 35 50 50 50 50 50 40"
+    assert "keeps to the limits" in demo.execute(ok).text
+    bad = "calc optionone 50 50 50 50 50 50 50 50 80 30 50 50 50 50 50 40"
+    assert "STR 50->80" in demo.execute(bad).text and "AGL 50->30" in demo.execute(bad).text
+    demo.execute("gen character fifty as Newcomer")
+    assert set(demo.resolve("newcomer").sheet.attributes.values()) == {50}
+    assert "breaks" in demo.execute("calc breakage 90 93").text
+    assert "50% to reflect" in demo.execute("calc reflect 60 2").text
