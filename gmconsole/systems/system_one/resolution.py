@@ -231,7 +231,8 @@ def _difficulty_label(value: int) -> str:
 
 def chance_of(spec: Spec, mods: Sequence[Modifier]) -> int:
     total = spec.base + sum(m.value for m in mods)
-    total = total if spec.cap is None else min(total, spec.cap)
+    if spec.cap is not None:  # unskilled: half HEC and the modifiers, never above HEC
+        total = rules.unskilled_to_hit(spec.cap, total - spec.cap // 2)
     for _ in range(spec.halve_final):
         total //= 2
     return total
