@@ -30,7 +30,11 @@ def switches() -> list[RuleOption]:
     """The per-test switches of an attack (their keys are what the test line takes)."""
     return [
         RuleOption(
-            "called", "Called shot at", "", "a part to aim at with an attack", choices=("", *rules.LOCATIONS)
+            "called",
+            "Called shot at",
+            "",
+            "a part to aim at with an attack",
+            choices=("", *(loc.replace(" ", "-") for loc in rules.LOCATIONS)),
         ),
         RuleOption(
             "called_cost",
@@ -101,6 +105,15 @@ def number(extra: Mapping[str, Any], key: str, low: int, high: int) -> int:
     if isinstance(value, bool):
         value = int(value)
     return whole(value if isinstance(value, int) else str(value), key.replace("_", " "), low, high)
+
+
+def called_part(extra: Mapping[str, Any]) -> str:
+    """The part a called shot names, in the table's words ("right-leg" -> "right leg"); ""."""
+    called = str(extra.get("called") or "")
+    try:
+        return rules.location_key(called) if called else ""
+    except ValueError as exc:
+        raise RulesError(str(exc)) from None
 
 
 def unarmed(sheet: SystemOneSheet, name: str) -> Weapon | None:
@@ -188,7 +201,7 @@ def attack_mods(sheet: SystemOneSheet, weapon: Weapon, extra: Mapping[str, Any])
         mods.append(Modifier("attacker invisible", 20 if ranged else 15))
     elif invisible == "target":
         mods.append(Modifier("target invisible", -50 if ranged else -25))
-    called = extra.get("called")
+    called = called_part(extra)
     deduction = number(extra, "called_cost", 0, 50) if called else 0
     if deduction:
         mods.append(Modifier(f"called shot ({called})", -deduction))

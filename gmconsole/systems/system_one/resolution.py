@@ -291,7 +291,7 @@ def run_check(
             "modifiers": [[m.label, m.value] for m in mods],
             "kind": spec.kind,
             "weapon": spec.weapon,
-            "called": request.extra.get("called") or None,
+            "called": combat.called_part(request.extra) or None,
             "called_cost": int(request.extra.get("called_cost") or 0),
         },
     )

@@ -169,3 +169,9 @@ def test_character_building_calculators_and_the_fifty_generator(demo: Session) -
     assert set(demo.resolve("newcomer").sheet.attributes.values()) == {50}
     assert "breaks" in demo.execute("calc breakage 90 93").text
     assert "50% to reflect" in demo.execute("calc reflect 60 2").text
+
+
+def test_a_called_shot_at_a_two_word_part_from_the_line(demo: Session) -> None:
+    text = demo.execute("check dana attack:Pistol called=right-leg called_cost=10 dice=20 at vic").text
+    assert "-10 called shot (right leg)" in text
+    assert "to the right leg (called shot at the right leg: d100 3 under 4%)" in demo.execute("hit 3 5").text
