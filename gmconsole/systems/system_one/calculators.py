@@ -32,6 +32,8 @@ class Args:
     usage: str
     nums: list[str]
     flags: set[str]
+    words: list[str]
+    """The flag words in the order typed."""
 
     def need(self, n: int) -> None:
         if len(self.nums) < n:
@@ -301,6 +303,6 @@ def calculate(key: str, args: list[str]) -> str:
     usage, _, run = CALCULATORS[key]
     if len(args) > 20 or any(len(a) > 40 for a in args):
         raise RulesError(f"usage: calc {key} {usage}")
-    flags = {w.lower() for w in args if not _is_number(w)}
+    words = [w.lower() for w in args if not _is_number(w)]
     nums = [w for w in args if _is_number(w)]
-    return run(Args(key, usage, nums, flags))
+    return run(Args(key, usage, nums, set(words), words))

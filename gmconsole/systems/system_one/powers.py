@@ -115,6 +115,26 @@ def _reflect(a: Args) -> str:
     return f"Reflection: {chance}% to reflect, in a random direction (15% to hit something in the way)"
 
 
+DRAIN_FACTOR = {"ef": Fraction(1, 2), "attribute": Fraction(1, 2), "lp": Fraction(2), "power": Fraction(1)}
+
+
+def _drain(a: Args) -> str:
+    a.need(1)
+    avg = average(a.nums[0])
+    what = next((f for f in a.flags if f in DRAIN_FACTOR), "")
+    if not what:
+        raise RulesError(f"drain what: {', '.join(DRAIN_FACTOR)} (usage: calc drain {a.usage})")
+    cost = max(1, math.ceil(math.ceil(avg) * DRAIN_FACTOR[what]))
+    save = {
+        "ef": "STA",
+        "lp": "STA",
+        "attribute": "the drained attribute",
+        "power": "STA (INT for mental powers)",
+    }
+    costs = f"{cost} points, PW {rate(cost, 10)}, EF {rate(cost, 5)}"
+    return f"Drain {a.nums[0]} of {what}: {costs}; save {save[what]}"
+
+
 def _targets(a: Args) -> str:
     points = a.whole(0, "extra points", (0, 100))
     return f"Mind Control, {points} extra points: {2 ** (points // 5)} targets (5 points a doubling)"
@@ -138,6 +158,7 @@ CALCULATORS: dict[str, tuple[str, str, Callable[[Args], str]]] = {
     "resist": ("25|50|75|95 [TYPES]", "calc resist 50 2 -> 16 points", _resist),
     "resisted": ("PERCENT DAMAGE EF_LEFT", "calc resisted 50 4 10 -> 2 taken for 2 EF", _resisted),
     "reflect": ("PERCENT [EXTRA_THIS_TURN] [directed]", "calc reflect 60 2 -> 50%", _reflect),
+    "drain": ("DICE ef|attribute|lp|power", "calc drain 1d6 lp -> 8 points", _drain),
     "targets": ("EXTRA_POINTS", "calc targets 10 -> 4 targets", _targets),
     "negate": ("INT POINTS [reactive]", "calc negate 50 15 -> 35%, EF 2", _negate),
 }

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gmconsole.engine.errors import RulesError
+from gmconsole.engine.numbers import whole
 from gmconsole.systems.system_one import rules
 
 if TYPE_CHECKING:
@@ -101,6 +102,26 @@ def _relspeed(a: Args) -> str:
     return f"{geometry}: speed {used} m/turn for the to-hit, {rules.speed_modifier(used):+d}"
 
 
+def _hits(a: Args) -> str:
+    """One side's d100 hit table: each part a share of 100 in proportion to its Size
+    Factors on that side (the last part takes the rounding)."""
+    parts: list[tuple[str, int]] = []
+    for word in a.words:
+        name, sep, sf = word.partition("=")
+        if not sep or not name:
+            raise RulesError(f"give each part as NAME=SF, got {word!r}")
+        parts.append((name, whole(sf, f"{name}'s SF", 1, 1000)))
+    if not parts or len(parts) > 12:
+        raise RulesError(f"usage: calc hits {a.usage}")
+    total = sum(sf for _, sf in parts)
+    rows, low = [], 1
+    for i, (name, sf) in enumerate(parts):
+        high = 100 if i == len(parts) - 1 else low + round(100 * sf / total) - 1
+        rows.append(f"{low:02d}-{high % 100:02d} {name}")
+        low = high + 1
+    return "hit table: " + ", ".join(rows)
+
+
 def _fuel(a: Args) -> str:
     left, full = a.whole(0, "EF left", (0, 1_000_000)), a.whole(1, "full EF", (1, 1_000_000))
     damage = a.whole(2, "damage", (0, 10_000), 0)
@@ -121,5 +142,6 @@ CALCULATORS: dict[str, tuple[str, str, Callable[[Args], str]]] = {
         "calc relspeed 50 30 same",
         _relspeed,
     ),
+    "hits": ("PART=SF PART=SF ...", "calc hits engine=1 steering=1 pilot=1 gunner=1", _hits),
     "fuel": ("EF_LEFT FULL_EF [DAMAGE]", "calc fuel 30 60 4 -> 50%", _fuel),
 }

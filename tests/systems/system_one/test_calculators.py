@@ -103,3 +103,19 @@ def test_every_calculator_refuses_hostile_numbers_by_name_and_fast() -> None:
 def test_out_of_bounds_names_the_bound(session: Session, line: str, message: str) -> None:
     with pytest.raises(GmConsoleError, match=message):
         session.execute(line)
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        # EX35, the Road Warrior car: front and top tables from the Size Factors on each side
+        (
+            "calc hits engine=1 steering=1 pilot=1 gunner=1",
+            "01-25 engine, 26-50 steering, 51-75 pilot, 76-00 gunner",
+        ),
+        ("calc hits steering=1 gun=2", "01-33 steering, 34-00 gun"),
+        ("calc drain 1d6 lp", "8 points"),
+    ],
+)
+def test_vehicle_hit_tables_and_drain(session: Session, line: str, expected: str) -> None:
+    assert expected in session.execute(line).text
