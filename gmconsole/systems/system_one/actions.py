@@ -10,7 +10,7 @@ from gmconsole.engine.errors import RulesError
 from gmconsole.engine.numbers import whole
 from gmconsole.systems.base import Generated, Scene, SheetChange
 from gmconsole.systems.system_one import rules
-from gmconsole.systems.system_one.advancement import pass_hours, raise_skill
+from gmconsole.systems.system_one.advancement import pass_hours, raise_skill, regenerate
 from gmconsole.systems.system_one.exertion import move, spend
 from gmconsole.systems.system_one.sheet import DAMAGE_TYPES, MAX_DAMAGE, MAX_POINTS, SystemOneSheet
 
@@ -64,6 +64,8 @@ def perform(s: SystemOneSheet, action: str, args: list[str], scene: Scene) -> Sh
         return raise_skill(s, args)
     if action == "hours":
         return pass_hours(s, args, scene)
+    if action == "regen":
+        return regenerate(s, args, scene)
     if action == "strike":
         return strike(s, args, scene)
     if action == "power":

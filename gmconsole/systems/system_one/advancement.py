@@ -68,6 +68,30 @@ def raise_skill(s: SystemOneSheet, args: list[str]) -> SheetChange:
     )
 
 
+def regenerate(s: SystemOneSheet, args: list[str], scene: Scene) -> SheetChange:
+    """Regeneration II, once a minute: 3 EF (times the wound state) and a STA roll; made,
+    1 point heals where named (or the one hurt place); missed, that point stays for 24 h."""
+    from gmconsole.systems.system_one.damage import heal_where, lower
+    from gmconsole.systems.system_one.exertion import spend
+
+    if not any(" ".join(p.name.lower().split()) == "regeneration ii" for p in s.powers):
+        raise RulesError("needs the power Regeneration II on the sheet")
+    where = heal_where(s, "-".join(args).lower() or None)
+    new, cost = spend(s, 3)
+    chance = s.attr("STA")
+    face = next_face(scene.dice, scene.rng, 100)
+    if not rules.check(face, chance):
+        return SheetChange(
+            new,
+            f"Regeneration II: {face} against STA {chance}%, fails ({cost} EF); "
+            "that point cannot regenerate for 24 h",
+        )
+    healed = lower(new, 1, where, "rounded")
+    return SheetChange(
+        healed.sheet, f"Regeneration II: {face} against STA {chance}% ({cost} EF): {healed.text}"
+    )
+
+
 def pass_hours(s: SystemOneSheet, args: list[str], scene: Scene) -> SheetChange:
     """N hours pass for an unconscious character: once stabilised, each hour a STA roll at
     -10 x (12 - hours out) wakes them (a bonus past 12 hours); not stabilised, no roll."""

@@ -200,7 +200,7 @@ def hold(sheet: SystemOneSheet, amount: int, kind: str, source: str = "") -> She
     )
 
 
-def _heal_where(sheet: SystemOneSheet, kind: str | None) -> str:
+def heal_where(sheet: SystemOneSheet, kind: str | None) -> str:
     """Where `heal WHO N` without a location heals: the one hurt location (or bleeding), else
     the GM is asked to name one."""
     if kind not in (None, "roll"):
@@ -217,7 +217,7 @@ def _heal_where(sheet: SystemOneSheet, kind: str | None) -> str:
 
 def lower(sheet: SystemOneSheet, amount: int, kind: str | None, convention: rules.Convention) -> SheetChange:
     amount = harm_amount(amount)
-    kind = _heal_where(sheet, kind)
+    kind = heal_where(sheet, kind)
     new = sheet.model_copy(deep=True)
     if kind == "bleed":
         healed = min(amount, new.bleed)

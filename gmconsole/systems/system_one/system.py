@@ -148,6 +148,9 @@ class SystemOneSystem(GameSystem):
             "one level for L x its base cost, in XP (or 25 IP a point)",
         ),
         SheetAction("hours", "Hours unconscious", "N", "each hour, once stabilised, a STA roll to wake"),
+        SheetAction(
+            "regen", "Regeneration II", "[LOCATION]", "a minute's STA roll for 3 EF: made, 1 point heals"
+        ),
         SheetAction("ip", "Award IP", "N", "improvement points (25 IP = 1 point, on skills and powers held)"),
         SheetAction(
             "recover",

@@ -14,6 +14,7 @@ import pytest
 from gmconsole.engine.checks import CheckRequest
 from gmconsole.engine.errors import RulesError
 from gmconsole.store import Session
+from gmconsole.systems.base import Scene
 from tests.systems.system_one.test_console import SHIPPED, finish_round
 
 
@@ -175,3 +176,17 @@ def test_a_called_shot_at_a_two_word_part_from_the_line(demo: Session) -> None:
     text = demo.execute("check dana attack:Pistol called=right-leg called_cost=10 dice=20 at vic").text
     assert "-10 called shot (right leg)" in text
     assert "to the right leg (called shot at the right leg: d100 3 under 4%)" in demo.execute("hit 3 5").text
+
+
+def test_regeneration_two_follows_ex15(demo: Session) -> None:
+    """STA 60 and 3 damage: 39 heals a point for 3 EF, 82 fails, the next success heals again."""
+    data = demo.system.dump_sheet(demo.resolve("yuki").sheet)
+    data["powers"] = [{"name": "Regeneration II", "points": 20}]
+    sheet = demo.system.apply_damage(demo.system.parse_sheet(data), 3, "left-leg").sheet
+    scene = Scene(rng=random.Random(1), dice=[39, 82, 12])
+    for expected in (2, 2, 1):
+        sheet = demo.system.perform(sheet, "regen", [], scene).sheet
+        assert sheet.wound("left leg") == expected
+    assert sheet.ef_spent == 3 * 3 * 2  # 3 EF an attempt, doubled while wounded (LP 8: 2 or more)
+    with pytest.raises(RulesError, match="needs the power Regeneration II"):
+        demo.execute("regen marcus")
