@@ -9,6 +9,7 @@ sheet and lands in the round's last step, as the book applies all damage then.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from dataclasses import dataclass
 
@@ -32,8 +33,7 @@ TYPED_KINDS = tuple(f"{loc}-{t}" for t in DAMAGE_TYPES[1:] for loc in LOCATION_K
 KINDS = ("roll", *LOCATION_KINDS, *TYPED_KINDS, "bleed")
 """Damage kinds: a location (raw damage of a blunt hit, armour applies), a location and the
 hit's type ("torso-piercing", "head-energy"), or bleeding (no armour, no location). The first,
-`roll`, is what `dmg WHO N` means without a location: the book rolls d20 for every hit, so
-the console asks for the location (or `strike` rolls it)."""
+`roll`, is what `dmg WHO N` means without a location: the book rolls d20 for every hit."""
 
 CRITICAL_RECHECK_ROUNDS = 10
 """A critical character still awake tests again every 30 seconds (10 rounds) until stabilised."""
@@ -53,15 +53,20 @@ def kind_parts(kind: str) -> tuple[str, DamageType]:
     try:
         return rules.location_key(body), hit  # type: ignore[return-value]
     except ValueError:
-        if body == "roll":
-            raise RulesError(
-                "the book rolls d20 for the location of every hit: name it "
-                f"(locations: {', '.join(LOCATION_KINDS)}, e.g. torso or torso-piercing), "
-                "or let strike WHO N roll it"
-            ) from None
         raise RulesError(
             f"unknown damage kind {kind!r} (kinds: {', '.join(LOCATION_KINDS)}, bleed)"
         ) from None
+
+
+def rolled_location(sheet: SystemOneSheet, amount: int) -> tuple[str, str]:
+    """The body table's d20 for a hit typed without a location (`dmg WHO N`): `apply_damage`
+    is given no dice, so the die is drawn from a digest of the sheet and the amount, the
+    same every time for the same hit (undo and `dmg` again gives the same place; name the
+    location, or use `strike`, whose d20 comes from the session's dice, to choose)."""
+    digest = hashlib.sha256(f"{sheet.model_dump_json()}|{amount}".encode()).digest()
+    face = int.from_bytes(digest[:4], "big") % 20 + 1
+    location = rules.hit_location(face)
+    return location.replace(" ", "-"), f"location d20 {face}, no location typed"
 
 
 def kind_of(location: str, hit: str) -> str:
@@ -151,6 +156,9 @@ def harm_amount(amount: int) -> int:
 
 def apply(sheet: SystemOneSheet, amount: int, kind: str, convention: rules.Convention) -> SheetChange:
     amount = harm_amount(amount)
+    rolled = ""
+    if kind == "roll":
+        kind, rolled = rolled_location(sheet, amount)
     if kind == "bleed":
         new = sheet.model_copy(deep=True, update={"bleed": min(MAX_DAMAGE, sheet.bleed + amount)})
         text = f"bleeds {amount}"
@@ -168,6 +176,7 @@ def apply(sheet: SystemOneSheet, amount: int, kind: str, convention: rules.Conve
             "spilled": t.spilled,
         }
     notes = after_harm(sheet, new, convention)
+    text = f"({rolled}) {text}" if rolled else text
     text += f" ({status_line(new, convention)})"
     prompt = consciousness_prompt(new, notes)
     if prompt:
@@ -189,6 +198,8 @@ def consciousness_prompt(s: SystemOneSheet, notes: list[str]) -> str:
 
 def hold(sheet: SystemOneSheet, amount: int, kind: str, source: str = "") -> SheetChange:
     amount = harm_amount(amount)
+    if kind == "roll":
+        kind, _ = rolled_location(sheet, amount)
     loc, hit = kind_parts(kind)
     new = sheet.model_copy(deep=True)
     new.held.append(HeldHit(location=loc, raw=amount, source=source, type=hit))

@@ -78,9 +78,12 @@ def test_energy_armour_stops_energy_hits(demo: Session) -> None:
     assert change.sheet.wound("torso") == 2 and change.sheet.armour[0].value == 5  # energy does not wear
 
 
-def test_dmg_without_a_location_asks_and_strike_rolls_d20(demo: Session) -> None:
-    with pytest.raises(RulesError, match="rolls d20 for the location"):
-        demo.execute("dmg guard-1 3")
+def test_dmg_without_a_location_rolls_the_body_table_and_strike_rolls_d20(demo: Session) -> None:
+    text = demo.execute("dmg guard-1 3").text
+    assert "(location d20 " in text and "no location typed" in text
+    guard = demo.resolve("guard-1").sheet
+    places = {demo.system.apply_damage(guard, n, "roll").detail["location"] for n in range(1, 12)}
+    assert len(places) > 1  # not always the torso
     event = demo.execute("strike vic 3")
     assert "(location d20 " in event.text
     assert demo.resolve("vic").sheet.held  # in the running round: it waits for the round's end
