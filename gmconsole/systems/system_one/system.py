@@ -2,13 +2,20 @@
 
 What the console sees:
 - Sheet: `SystemOneSheet` (eight attributes; LP, EF and PW computed from them; skills 0-10;
-  powers; weapons; armour by location with Integrity; damage recorded per location).
+  powers; weapons; armour by location with Integrity and its classes; damage per location).
 - Checks: d100 equal to or under attribute + 5 x skill + difficulty + modifiers, 01-05 and
-  96-00 automatic; the wound penalties added by themselves; exact odds.
+  96-00 automatic; the wound penalties added by themselves; exact odds. An attack's situation
+  is switches on the test line (`combat.switches`: range, speed, size, aim, rapid and walking
+  fire, hands, moving, reach, kicks, invisibility, vehicle fire); `at TARGET` adds the
+  target's defence, size and Heightened Speed. Everyone can punch; kicks take the skill.
 - Rounds: declare lowest INT first, resolve highest first (`SystemOneRounds`); hits made with
-  `hit` during a round are held and land at the round's end, with the tests they call for.
-- Damage: ``dmg WHO N LOCATION`` is a hit's raw damage at a location (armour, wear, the head's
-  doubling, the limb's limit); ``bleed`` adds bleeding. ``heal`` takes points off a location.
+  `hit` or `strike` during a round are held and land at the round's end, with the tests they
+  call for, bleeding on its clock and EF won back by the pace kept (`exertion`).
+- Damage: ``dmg WHO N LOCATION[-TYPE]`` is a hit's raw damage at a location (armour of the
+  hit's class, wear, the head's doubling, the limb's limit); without a location the body
+  table's d20 picks it. ``heal`` takes points off a location (the one hurt, if unnamed).
+- Verbs (`actions`), calculators (`calculators`, `powers`, `vehicles`), the rolled character
+  generator, and the book's tables in `data/*.toml`.
 """
 
 from __future__ import annotations
