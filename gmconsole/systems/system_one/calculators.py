@@ -238,14 +238,13 @@ def _detect(a: Args) -> str:
 
 
 def _save(a: Args) -> str:
-    defender, chance, roll = (
-        a.whole(0, "defender's attribute", ATTR),
-        a.whole(1, "chance", (0, 1000)),
-        a.whole(2, "roll", (1, 100)),
-    )
+    """A save against Mind Control (INT) or Mind Reading (LDR, +15 for a guarded secret)."""
+    defender, chance = a.whole(0, "defender's attribute", ATTR), a.whole(1, "chance", (0, 1000))
+    roll = a.whole(2, "roll", (1, 100))
     if not rules.check(roll, chance):
         return f"the roll {roll} misses {chance}%: the power fails, no save needed"
-    return f"made by {chance - roll}: the target saves at {rules.opposed_save(defender, chance, roll)}%"
+    save = rules.opposed_save(defender, chance, roll) + (15 if "guarded" in a.flags else 0)
+    return f"made by {chance - roll}: the target saves at {save}%"
 
 
 def _leap(a: Args) -> str:
@@ -277,7 +276,7 @@ CALCULATORS: dict[str, tuple[str, str, Callable[[Args], str]]] = {
     "knockback": ("STR DAMAGE [SIZE_STEPS]", "calc knockback 55 4 -> 35% to stand", _knockback),
     "block": ("WEAPON_DAMAGE", "calc block 11 -> 3 to the blocker's arms", _block),
     "detect": ("INT DISTANCE [SENSE_POINTS] [heightened] [secondary]", "calc detect 50 20 -> 35%", _detect),
-    "save": ("DEFENDER_ATTR CHANCE ROLL", "calc save 50 65 38 -> saves at 23%", _save),
+    "save": ("DEFENDER_ATTR CHANCE ROLL [guarded]", "calc save 50 65 38 -> saves at 23%", _save),
     "leap": ("LEAP_M [running]", "calc leap 2 running -> 4 m, 3 EF", _leap),
     "slip": ("FAILED_BY", "calc slip 12 -> rope slips 3d3 m", _slip),
     "stabilise": ("INT FIRST_AID DAMAGE LP", "calc stabilise 60 2 9 7 -> 50%", _stabilise),

@@ -85,6 +85,13 @@ def _pace_limit(s: SystemOneSheet) -> str:
     return worst
 
 
+def regeneration_three(s: SystemOneSheet) -> int:
+    """Regeneration III: +1 EF a turn for each level (5 points a level), when EF comes back."""
+    return sum(
+        max(1, p.points // 5) for p in s.powers if " ".join(p.name.lower().split()) == "regeneration iii"
+    )
+
+
 def regain(s: SystemOneSheet, harmed: bool) -> list[str]:
     """The end of the turn's EF regeneration on `s` (changed in place), by the pace kept."""
     if not s.ef_spent or harmed or s.pace in ("run", "crawl", "leap"):
@@ -98,6 +105,7 @@ def regain(s: SystemOneSheet, harmed: bool) -> list[str]:
         s.ef_half = not s.ef_half if other else False
     else:
         other_back = 1 if other else 0
+    other_back += regeneration_three(s)
     back = moving_back + min(other, other_back)
     s.ef_moving -= moving_back
     s.ef_spent -= back

@@ -135,6 +135,22 @@ def _drain(a: Args) -> str:
     return f"Drain {a.nums[0]} of {what}: {costs}; save {save[what]}"
 
 
+def _shake(a: Args) -> str:
+    """Shaking off Mind Control: each turn at the save's chance, +2% a turn, +25% when the
+    order goes against the target's nature."""
+    save, turns = a.whole(0, "save chance", (-1000, 1000)), a.whole(1, "turns controlled", (0, 10_000))
+    chance = save + 2 * turns + (25 if "against" in a.flags else 0)
+    return f"shake off Mind Control after {turns} turn(s): {chance}%"
+
+
+def _absorb(a: Args) -> str:
+    sta, damage = a.whole(0, "STA", (0, 300)), a.whole(1, "damage", (0, 10_000))
+    return (
+        f"Absorption: STA roll at {sta - 5 * damage}%; made, no damage and the stat rises by {damage} "
+        "(excess over normal fades 1 a minute)"
+    )
+
+
 def _targets(a: Args) -> str:
     points = a.whole(0, "extra points", (0, 100))
     return f"Mind Control, {points} extra points: {2 ** (points // 5)} targets (5 points a doubling)"
@@ -159,6 +175,8 @@ CALCULATORS: dict[str, tuple[str, str, Callable[[Args], str]]] = {
     "resisted": ("PERCENT DAMAGE EF_LEFT", "calc resisted 50 4 10 -> 2 taken for 2 EF", _resisted),
     "reflect": ("PERCENT [EXTRA_THIS_TURN] [directed]", "calc reflect 60 2 -> 50%", _reflect),
     "drain": ("DICE ef|attribute|lp|power", "calc drain 1d6 lp -> 8 points", _drain),
+    "shake": ("SAVE_CHANCE TURNS [against]", "calc shake 23 3 -> 29%", _shake),
+    "absorb": ("STA DAMAGE", "calc absorb 60 4 -> 40%", _absorb),
     "targets": ("EXTRA_POINTS", "calc targets 10 -> 4 targets", _targets),
     "negate": ("INT POINTS [reactive]", "calc negate 50 15 -> 35%, EF 2", _negate),
 }

@@ -119,3 +119,35 @@ def test_out_of_bounds_names_the_bound(session: Session, line: str, message: str
 )
 def test_vehicle_hit_tables_and_drain(session: Session, line: str, expected: str) -> None:
     assert expected in session.execute(line).text
+
+
+def test_every_verb_refuses_hostile_arguments_and_never_writes_a_sheet_the_loader_refuses() -> None:
+    import tomllib
+
+    from gmconsole.systems.base import Scene
+
+    system = get_system("system-one")
+    shipped = Path(__file__).resolve().parents[3] / "campaigns" / "system-one-demo" / "roster" / "dana.toml"
+    sheet = system.parse_sheet(tomllib.loads(shipped.read_text("utf-8"))["sheet"])
+    words = [*HOSTILE[:7], "all", "unarmed", "medical", "ip", "head", "Pistol", "on", "run", "energy"]
+    for action in system.sheet_actions:
+        for args in itertools.chain.from_iterable(itertools.product(words, repeat=n) for n in (0, 1, 2)):
+            scene = Scene(rng=random.Random(3))
+            try:
+                change = system.perform(sheet, action.key, list(args), scene)
+            except RulesError:
+                continue
+            assert system.parse_sheet(system.dump_sheet(change.sheet)) == change.sheet, (action.key, args)
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("calc shake 23 3", "29%"),  # EX10's save, three turns on: +2% a turn
+        ("calc shake 23 3 against", "54%"),
+        ("calc absorb 60 4", "STA roll at 40%"),
+        ("calc save 50 65 38 guarded", "saves at 38%"),  # Mind Reading on a guarded secret
+    ],
+)
+def test_mind_powers_and_absorption(session: Session, line: str, expected: str) -> None:
+    assert expected in session.execute(line).text
