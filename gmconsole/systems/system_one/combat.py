@@ -180,7 +180,8 @@ def attack_mods(sheet: SystemOneSheet, weapon: Weapon, extra: Mapping[str, Any])
     speed = number(extra, "target_speed", 0, MAX_METRES)
     if rules.speed_modifier(speed):
         mods.append(Modifier("target speed", rules.speed_modifier(speed)))
-    size = number(extra, "size", -10, 10)
+    # the switch (a target with no sheet, or the GM's call) wins over the target's sheet
+    size = number(extra, "size", -10, 10) or number(extra, "target_size", -10, 10)
     if size:
         mods.append(Modifier(f"target size {size:+d}", rules.size_modifier(size)))
     mods += _shots(weapon, extra, speed)

@@ -319,7 +319,7 @@ class SystemOneSystem(GameSystem):
             hspeed = speed_levels(t)
             if hspeed:
                 note += f"; Heightened Speed {hspeed}: -{10 * hspeed} in melee"
-            extra = {"target_defence": penalty, "size": t.size_level, "target_hspeed": hspeed}
+            extra = {"target_defence": penalty, "target_size": t.size_level, "target_hspeed": hspeed}
             return Opposition(extra=extra, note=note)
         if kind == "skill" and arg.strip().lower() == "first aid":
             over = max(0, t.damage - t.lp)

@@ -190,3 +190,14 @@ def test_regeneration_two_follows_ex15(demo: Session) -> None:
     assert sheet.ef_spent == 3 * 3 * 2  # 3 EF an attempt, doubled while wounded (LP 8: 2 or more)
     with pytest.raises(RulesError, match="needs the power Regeneration II"):
         demo.execute("regen marcus")
+
+
+def test_the_targets_size_comes_from_its_sheet_even_when_the_dialog_sends_every_switch(demo: Session) -> None:
+    data = demo.system.dump_sheet(demo.resolve("guard").sheet)
+    data["size_level"] = 2  # four times man-size: +30
+    giant = demo.system.parse_sheet(data)
+    opposition = demo.system.oppose(demo.resolve("marcus").sheet, "attack:Rifle", giant)
+    defaults = {o.key: o.default for o in demo.system.check_switches(giant)}
+    request = CheckRequest(option="attack:Rifle", extra={**opposition.extra, **defaults})
+    odds = demo.system.odds(demo.resolve("marcus").sheet, request)
+    assert odds.note.startswith("chance 85 +30 target size +2")
