@@ -193,7 +193,7 @@ def test_regeneration_two_follows_ex15(demo: Session) -> None:
 
 
 def test_the_targets_size_comes_from_its_sheet_even_when_the_dialog_sends_every_switch(demo: Session) -> None:
-    data = demo.system.dump_sheet(demo.resolve("guard").sheet)
+    data = demo.system.dump_sheet(demo.resolve("guard-1").sheet)
     data["size_level"] = 2  # four times man-size: +30
     giant = demo.system.parse_sheet(data)
     opposition = demo.system.oppose(demo.resolve("marcus").sheet, "attack:Rifle", giant)
