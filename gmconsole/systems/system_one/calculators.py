@@ -131,6 +131,23 @@ def _fall(a: Args) -> str:
     )
 
 
+def _drop(a: Args) -> str:
+    """A drop or a fall: safe to 3 m (+1 m an Acrobatics level); to 10 m (+1 m a level) an
+    AGL check avoids the damage; past 3 m the next turn goes on getting up; the landing is
+    controlled on AGL (AGL/2 when thrown), else the uncontrolled column of the falling table."""
+    height, agl = a.decimal(0, "height", 0, BIG), a.whole(1, "AGL", ATTR)
+    acro = a.whole(2, "Acrobatics", LEVEL, 0)
+    damage = rules.falling_damage(float(height), acro)
+    control = agl // 2 if "thrown" in a.flags else agl
+    if height <= 3 + acro:
+        return f"a drop of {height} m: no harm"
+    safe = f"AGL {agl}% and no damage, else {damage}" if height <= 10 + acro else f"{damage} damage"
+    return (
+        f"a drop of {height} m: {safe}; the next turn spent getting up; "
+        f"landing controlled on {control}% ({'thrown: AGL/2' if 'thrown' in a.flags else 'AGL'})"
+    )
+
+
 def _stabilise(a: Args) -> str:
     int_, fa = a.whole(0, "INT", ATTR), a.whole(1, "First Aid", LEVEL)
     damage, lp = a.whole(2, "damage", (0, 10_000)), a.whole(3, "LP", (1, 1000))
@@ -273,6 +290,7 @@ CALCULATORS: dict[str, tuple[str, str, Callable[[Args], str]]] = {
     "called": ("DEDUCTION", "calc called 25 -> 10% to hit the part", _called),
     "suppress": ("ROUNDS WIDTH ROLL [aware]", "calc suppress 6 2 45 -> 2 hits", _suppress),
     "fall": ("METRES [ACROBATICS]", "calc fall 10 -> 4", _fall),
+    "drop": ("METRES AGL [ACROBATICS] [thrown]", "calc drop 8 60 -> AGL 60% or 3 damage", _drop),
     "knockback": ("STR DAMAGE [SIZE_STEPS]", "calc knockback 55 4 -> 35% to stand", _knockback),
     "block": ("WEAPON_DAMAGE", "calc block 11 -> 3 to the blocker's arms", _block),
     "detect": ("INT DISTANCE [SENSE_POINTS] [heightened] [secondary]", "calc detect 50 20 -> 35%", _detect),

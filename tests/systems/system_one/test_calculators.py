@@ -65,6 +65,8 @@ def session(tmp_path_factory: pytest.TempPathFactory) -> Session:
         ("calc slip 12", "3d3 m"),
         ("calc range 20 50 heightened", "long, -30"),
         ("calc fall 20", "9 damage"),  # EX47
+        ("calc drop 8 60", "AGL 60% and no damage, else 3"),
+        ("calc drop 20 60 2 thrown", "8 damage; the next turn spent getting up; landing controlled on 30%"),
     ],
 )
 def test_worked_examples(session: Session, line: str, expected: str) -> None:
