@@ -55,6 +55,10 @@ def move(s: SystemOneSheet, args: list[str]) -> SheetChange:
     order = ("crawl", "walk", "trot", "run")
     if pace in order and limit and order.index(pace) > order.index(limit):
         raise RulesError(f"wounds allow no faster than a {limit.capitalize()}")
+    if pace == "run" and running_pw(s.running) > s.pw - s.pw_allocated:
+        raise RulesError(
+            f"running at {s.running} m/turn holds {running_pw(s.running)} PW; {s.pw - s.pw_allocated} free"
+        )
     new, cost = spend(s, PACE_EF[pace], moving=True)
     new = new.model_copy(update={"pace": pace})
     if pace == "leap":

@@ -94,6 +94,10 @@ def test_paces_cost_ef_and_standing_or_walking_wins_it_back(demo: Session) -> No
     assert demo.resolve("marcus").sheet.ef_spent == 2  # walking: 3 of the movement EF
     finish_round(demo)
     assert demo.resolve("marcus").sheet.ef_spent == 0
+    data = demo.system.dump_sheet(demo.resolve("marcus").sheet)
+    data["running"] = 100  # 10 PW to run at 100 m/turn, Marcus has 7
+    with pytest.raises(RulesError, match="holds 10 PW; 7 free"):
+        demo.system.perform(demo.system.parse_sheet(data), "move", ["run"], Scene(rng=random.Random(1)))
     demo.execute("dmg marcus 3 left-leg")  # a leg wound: no faster than a Trot
     with pytest.raises(RulesError, match="no faster than a Trot"):
         demo.execute("move marcus run")
