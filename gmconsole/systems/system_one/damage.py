@@ -19,6 +19,7 @@ from gmconsole.engine.numbers import whole
 from gmconsole.systems.base import SheetChange
 from gmconsole.systems.system_one import rules
 from gmconsole.systems.system_one.exertion import regain
+from gmconsole.systems.system_one.powers import resistance
 from gmconsole.systems.system_one.sheet import (
     DAMAGE_TYPES,
     MAX_DAMAGE,
@@ -84,6 +85,7 @@ class Taken:
     worn: int
     spilled: int
     hit: str = "blunt"
+    resisted: int = 0
 
 
 def take(
@@ -102,7 +104,10 @@ def take(
         lost = min(worn.value, rules.integrity_loss(past, worn.integrity))
         if lost:
             worn.current = worn.value - lost
-    through = rules.damage_through(raw, value, loc)
+    # Resistance after the armour and before the head doubles: fractions dropped, 1 EF a point
+    saved = min(past * resistance(s, hit) // 100, max(0, s.ef - s.ef_spent))
+    s.ef_spent += saved
+    through = rules.damage_through(raw, value + saved, loc)
     spilled = 0
     slot = location_slot(loc)
     if loc not in ("torso", "head"):
@@ -110,7 +115,7 @@ def take(
         spilled = max(0, through - room)
     s.wounds[slot] = min(MAX_DAMAGE, s.wounds[slot] + through - spilled)
     s.wounds["torso"] = min(MAX_DAMAGE, s.wounds["torso"] + spilled)
-    return s, Taken(loc, raw, value, through, lost, spilled, hit)
+    return s, Taken(loc, raw, value, through, lost, spilled, hit, saved)
 
 
 def after_harm(before: SystemOneSheet, after: SystemOneSheet, convention: rules.Convention) -> list[str]:
@@ -135,6 +140,8 @@ def describe_take(t: Taken) -> str:
     parts = [f"{t.raw} {t.hit} to the {t.location}" if t.hit != "blunt" else f"{t.raw} to the {t.location}"]
     if t.armour:
         parts.append(f"armour {t.armour}")
+    if t.resisted:
+        parts.append(f"resists {t.resisted} for {t.resisted} EF")
     if t.location == "head" and t.through:
         parts.append("doubled")
     text = f"takes {t.through} ({', '.join(parts)})"

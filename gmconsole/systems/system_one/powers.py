@@ -20,6 +20,7 @@ from gmconsole.systems.system_one.rules import round_half_up
 
 if TYPE_CHECKING:
     from gmconsole.systems.system_one.calculators import Args
+    from gmconsole.systems.system_one.sheet import SystemOneSheet
 
 RESISTANCE = {25: (5, 3), 50: (10, 6), 75: (20, 12), 95: (50, 30)}
 """Resistance level -> (cost of the first type, of each further type)."""
@@ -39,6 +40,26 @@ def average(expr: str) -> Fraction:
     if not (1 <= n <= 100 and sides >= 1):
         raise RulesError(f"damage {expr!r}: 1 to 100 dice of at least 1 side")
     return n * Fraction(sides + 1, 2) + bonus
+
+
+RESISTANCE_NAME = re.compile(r"resistance\s+(\d{1,2})\s*%?\s*(?:\((.*)\))?")
+
+
+def resistance(sheet: SystemOneSheet, hit: str) -> int:
+    """The percentage a Resistance power on the sheet takes off a hit of type `hit`: a power
+    named "Resistance 50%" resists everything, "Resistance 50% (energy, piercing)" those
+    types ("physical" for blunt and piercing); the best one counts."""
+    best = 0
+    for power in sheet.powers:
+        m = RESISTANCE_NAME.fullmatch(" ".join(power.name.lower().split()))
+        if m is None:
+            continue
+        kinds = {k.strip() for k in (m.group(2) or "").split(",") if k.strip()}
+        if "physical" in kinds:
+            kinds |= {"blunt", "piercing"}
+        if not kinds or hit in kinds:
+            best = max(best, min(95, int(m.group(1))))
+    return best
 
 
 def rate(points: int, per: int) -> int:

@@ -205,3 +205,17 @@ def test_the_targets_size_comes_from_its_sheet_even_when_the_dialog_sends_every_
     request = CheckRequest(option="attack:Rifle", extra={**opposition.extra, **defaults})
     odds = demo.system.odds(demo.resolve("marcus").sheet, request)
     assert odds.note.startswith("chance 85 +30 target size +2")
+
+
+def test_resistance_takes_its_share_after_the_armour_for_ef(demo: Session) -> None:
+    """EX17: 50% resistance and 4 damage through: 2 taken for 2 EF; with no EF, all 4."""
+    data = demo.system.dump_sheet(demo.resolve("yuki").sheet)
+    data["powers"] = [{"name": "Resistance 50% (energy, physical)", "points": 10}]
+    yuki = demo.system.parse_sheet(data)
+    change = demo.system.apply_damage(yuki, 4, "left-leg-energy")
+    assert change.sheet.wound("left leg") == 2 and change.sheet.ef_spent == 2
+    assert "resists 2 for 2 EF" in change.text
+    spent = demo.system.parse_sheet({**data, "ef_spent": yuki.ef})
+    assert demo.system.apply_damage(spent, 4, "left-leg").sheet.wound("left leg") == 4
+    head = demo.system.apply_damage(yuki, 3, "head")  # 3 through, 1 resisted, 2 doubled to 4
+    assert head.sheet.wound("head") == 4
