@@ -124,7 +124,12 @@ class Skill(BaseModel):
 
 
 class Power(BaseModel):
-    """A power as bought: its points, the PW it holds while on and the EF a use costs."""
+    """A power as bought: its points, the PW it holds while on and the EF a use costs.
+
+    A few act by their name: "Heightened Speed" (switched on: +10 to hit and -10 to be hit
+    in melee a level, 25 points a level), "Regeneration II" (the `regen` verb), "Regeneration
+    III" (+1 EF a turn a level, 5 points a level) and "Resistance 50%" or "Resistance 50%
+    (energy, physical)" (its share off every hit of those types, 1 EF a point)."""
 
     model_config = ConfigDict(extra="forbid")
 
