@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
 from gmconsole.engine.names import Name
 from gmconsole.systems.system_one import rules
@@ -56,6 +56,16 @@ def _skills_in_range(skills: list[Skill]) -> list[Skill]:
                 f"(attributes: {', '.join(rules.ATTRIBUTES)})"
             )
     return skills
+
+
+def _dice(text: str) -> str:
+    from gmconsole.engine.dice import DiceError, parse
+
+    try:
+        parse(text)
+    except DiceError as exc:
+        raise ValueError(f"damage {text!r} is not a dice expression: {exc}") from None
+    return text
 
 
 def _locations(locations: list[str]) -> list[str]:
@@ -149,23 +159,12 @@ class Weapon(BaseModel):
 
     name: Name = Field(min_length=1)
     skill: str = ""
-    damage: str = "1d6"
+    damage: Annotated[str, AfterValidator(_dice)] = "1d6"
     type: DamageType = "blunt"
     range_m: int = Field(default=0, ge=0, le=100_000, title="Range (m)")
     reach_m: int = Field(default=0, ge=0, le=50, title="Reach (m)")
     rof: int = Field(default=1, ge=1, le=100, title="Rate of fire")
     hands: int = Field(default=1, ge=1, le=4)
-
-    @field_validator("damage")
-    @classmethod
-    def _dice(cls, text: str) -> str:
-        from gmconsole.engine.dice import DiceError, parse
-
-        try:
-            parse(text)
-        except DiceError as exc:
-            raise ValueError(f"damage {text!r} is not a dice expression: {exc}") from None
-        return text
 
 
 class Armour(BaseModel):
