@@ -26,6 +26,7 @@ from collections.abc import Iterable
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from gmconsole.engine.numbers import whole
 from gmconsole.systems.torg.cards import DeckDefinition, DramaCard, card_types, stand_in_deck
 from gmconsole.systems.torg.deck import HAND_SIZE, DeckState
 from gmconsole.systems.torg.errors import TorgError
@@ -68,8 +69,8 @@ class HeldCards(BaseModel):
         text = token.strip().lstrip("#")
         where = list(places)
         held = [c for p in where for c in getattr(self, p)]
-        if text.isdigit():
-            card = int(text)
+        if text[:1].isdigit():
+            card = whole(text, "the card number", 1, 999)
             if card not in held:
                 raise TorgError(
                     f"card #{card} is not in the {' or '.join(where)}{self._listing(deck, where)}"

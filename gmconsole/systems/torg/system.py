@@ -86,7 +86,18 @@ class TorgSystem(GameSystem):
         "result points; drama card initiative; Combat Results Table with shock, K/O and wounds"
     )
     sheet_model: ClassVar[type[BaseModel]] = TorgSheet
-    damage_kinds: ClassVar[Sequence[str]] = ("damage", "stun", "rp", "shock", "wound")
+    damage_kinds: ClassVar[Sequence[str]] = (
+        "damage",
+        "stun",
+        "rp",
+        "shock",
+        "wound",
+        "intimidation",
+        "test",
+        "taunt",
+        "trick",
+        "maneuver",
+    )
     options: ClassVar[Sequence[RuleOption]] = (
         RuleOption(
             "drama_deck",
@@ -212,7 +223,10 @@ class TorgSystem(GameSystem):
         - "stun": a stun damage total (the same, with the stun conversion);
         - "rp": result points already worked out (cover, One-on-Many: total minus the raised
           Toughness), read straight on the table;
-        - "shock": shock points; "wound": wound levels.
+        - "shock": shock points; "wound": wound levels;
+        - "intimidation", "test", "taunt", "trick", "maneuver": the result points of that
+          interaction against this character, read on the Interaction Results Table and
+          applied (stymied, set back, the maneuver's fatigue shock; see `interaction_effect`).
 
         Every blow is remembered so `buyoff` can buy it down afterwards."""
         kind = kind or "damage"
@@ -224,6 +238,11 @@ class TorgSystem(GameSystem):
             return SheetChange(change.sheet, text, {**change.detail, "total": amount}, change.harmed)
         if kind == "rp":
             return self.apply_blow(s, amount)
+        if kind in ("intimidation", "test", "taunt", "trick", "maneuver"):
+            from gmconsole.systems.torg.interaction import interaction_effect
+
+            new, text, harmed = interaction_effect(s, kind, amount)
+            return SheetChange(new, text, {"interaction": kind, "result_points": amount}, harmed)
         if amount < 0:
             raise TorgError(f"{kind} must be 0 or more; use heal to take it away")
         if kind not in ("shock", "wound"):
@@ -423,8 +442,17 @@ class TorgSystem(GameSystem):
                 "For the card's approved actions. auto: from the skill.",
                 ("auto", "attack", "defend", "trick", "test", "taunt", "intimidate", "maneuver"),
             ),
+            RuleOption(
+                "effect_value",
+                "Effect val.",
+                0,
+                "The effect value (a weapon's damage...): the log shows the effect total. 0: none.",
+                bounds=(0, 99),
+            ),
         ]
-        return switches
+        from gmconsole.systems.torg.combat_options import switches as combat_switches
+
+        return switches + combat_switches()
 
     def difficulties(self) -> list[Difficulty]:
         from gmconsole.engine.checks import Difficulty
@@ -445,7 +473,8 @@ class TorgSystem(GameSystem):
         return run_check(_sheet(sheet), request, rng, dice, who)
 
     def oppose(self, sheet: BaseModel, option: str, target: BaseModel) -> Opposition | None:
-        """An attack skill against the target's passive defence (see `aim`)."""
+        """An attack against the target's passive defence, an interaction against its skill or
+        attribute, first aid and medicine against its wounds (see `aim`)."""
         from gmconsole.systems.torg import aim
 
         return aim.oppose(_sheet(sheet), option, _sheet(target))
@@ -459,10 +488,11 @@ class TorgSystem(GameSystem):
         rng: random.Random,
         dice: Sequence[int] | None = None,
     ) -> DamageOffer | None:
-        """Weapon (or STR) + the bonus as a damage total (see `aim`)."""
+        """Weapon (or STR) + the bonus + the options' damage modifiers as a damage total (through
+        cover as result points), or an interaction's effect on the target (see `aim`)."""
         from gmconsole.systems.torg import aim
 
-        return aim.damage_offer(_sheet(sheet), request.option, result)
+        return aim.damage_offer(_sheet(sheet), request, result, _sheet(target))
 
     def odds(self, sheet: BaseModel, request: CheckRequest) -> Odds | None:
         from gmconsole.systems.torg.resolution import check_odds

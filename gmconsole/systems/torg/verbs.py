@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from gmconsole.engine.numbers import whole
 from gmconsole.systems.base import Scene, SheetChange
 from gmconsole.systems.torg.buyoff import auto_removals, buy_off, removal_words
 from gmconsole.systems.torg.cards import card_types
@@ -36,11 +37,8 @@ from gmconsole.systems.torg.views import damage_text
 
 
 def _count(args: list[str]) -> tuple[int, list[str]]:
-    if args and args[0].isdigit():
-        n = int(args[0])
-        if n < 1:
-            raise TorgError("give a number of 1 or more")
-        return n, args[1:]
+    if args and args[0][:1].isdigit():
+        return whole(args[0], "the number", 1, 999), args[1:]
     return 1, args
 
 

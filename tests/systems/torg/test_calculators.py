@@ -36,7 +36,7 @@ def test_the_value_chart_both_ways(key: str, args: list[str], answer: str) -> No
     ("key", "args", "message"),
     [
         ("value", [], "usage: calc value VALUE"),
-        ("value", ["x"], "must be a number"),
+        ("value", ["x"], "must be a whole number"),
         ("value", ["2.5"], "whole number"),
         ("measure", ["5", "parsecs"], "unknown unit 'parsecs'"),
         ("measure", ["0"], "above 0"),
@@ -55,6 +55,6 @@ def test_calc_at_the_command_line_logs_a_note_and_changes_nothing(tmp_path: Path
         assert event.kind == EventKind.NOTE and event.text == "40 meters = value 8"
         assert event.changes == [] and s.history.can_undo == undoable
         assert s.log[-1] is event
-        assert s.completions("calc m") == ["calc measure"]
+        assert s.completions("calc mea") == ["calc measure"]
         with pytest.raises(RulesError, match="no calculator 'weight'"):
             s.execute("calc weight 3")

@@ -236,7 +236,8 @@ def test_possibility_ledger_operations(torg, quin):
 
 def test_check_switches_fit_the_dialog_and_follow_the_round(torg, quin):
     keys = [s.key for s in torg.check_switches(quin)]
-    assert keys == ["possibility", "up", "stymied", "active_defence", "action"]
+    assert keys[:6] == ["possibility", "up", "stymied", "active_defence", "action", "effect_value"]
+    assert {"range", "cover", "concealment", "attack", "fire", "held", "aimed", "blindside"} <= set(keys)
     assert all(len(s.label) <= 11 for s in torg.check_switches(quin))
     up = torg.parse_sheet({**torg.dump_sheet(quin), "this_round": ["up"], "cards": {"hand": [1]}})
     switches = {s.key: s for s in torg.check_switches(up)}
