@@ -3,6 +3,7 @@ file's worked examples (§7.4-§7.10), and every calculator against hostile inpu
 
 from __future__ import annotations
 
+import contextlib
 import time
 
 import pytest
@@ -87,8 +88,6 @@ def test_every_calculator_refuses_hostile_input_by_name_and_fast(demo: Session) 
         start = time.perf_counter()
         for word in HOSTILE:
             for args in ([word], [word] * 6, ["12", word, "3", word], ["loyal", "hostile", word]):
-                try:
+                with contextlib.suppress(RulesError):
                     demo.execute(f"calc {calc} {' '.join(args)}".strip())
-                except RulesError:
-                    pass
         assert time.perf_counter() - start < 3, calc
