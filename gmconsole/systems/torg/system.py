@@ -70,6 +70,11 @@ class _DataLine:
         return str(getattr(load("bonus_chart"), self.name))
 
 
+INTERACTION_KINDS = ("intimidation", "test", "taunt", "trick", "maneuver")
+"""Damage kinds that are an interaction's result points against the character (`hit` after
+a successful taunt...): the Interaction Results Table's effect is applied."""
+
+
 def _sheet(sheet: BaseModel) -> TorgSheet:
     if not isinstance(sheet, TorgSheet):
         raise TorgError(f"not a Torg sheet: {type(sheet).__name__}")
@@ -92,11 +97,7 @@ class TorgSystem(GameSystem):
         "rp",
         "shock",
         "wound",
-        "intimidation",
-        "test",
-        "taunt",
-        "trick",
-        "maneuver",
+        *INTERACTION_KINDS,
     )
     options: ClassVar[Sequence[RuleOption]] = (
         RuleOption(
@@ -238,7 +239,7 @@ class TorgSystem(GameSystem):
             return SheetChange(change.sheet, text, {**change.detail, "total": amount}, change.harmed)
         if kind == "rp":
             return self.apply_blow(s, amount)
-        if kind in ("intimidation", "test", "taunt", "trick", "maneuver"):
+        if kind in INTERACTION_KINDS:
             from gmconsole.systems.torg.interaction import interaction_effect
 
             new, text, harmed = interaction_effect(s, kind, amount)
@@ -297,11 +298,16 @@ class TorgSystem(GameSystem):
 
     def heal(self, sheet: BaseModel, amount: int, kind: str | None = None) -> SheetChange:
         """ "shock" (the default, also for "damage"/"stun"/"rp") or "wound": remove that many;
-        "first_aid": a successful first aid (shock, K and O gone, bleeding stopped)."""
+        "first_aid": a successful first aid (shock, K and O gone, bleeding stopped); an
+        interaction kind: the stymie and setback it left are shaken off."""
         s = _sheet(sheet)
         new = s.model_copy(deep=True)
         d = new.damage
         before = d.marks()
+        if kind in INTERACTION_KINDS:  # what an interaction left on the round: stymied, setback
+            gone = [m for m in new.this_round if m in ("stymied", "setback")]
+            new.this_round = [m for m in new.this_round if m not in gone]
+            return SheetChange(new, f"shakes off {', '.join(gone) or 'nothing'}")
         kind = "shock" if kind in (None, "damage", "stun", "rp") else kind
         if amount < 0:
             raise TorgError("healing must be 0 or more")
