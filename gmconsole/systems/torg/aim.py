@@ -72,6 +72,28 @@ def oppose(attacker: TorgSheet, option: str, target: TorgSheet) -> Opposition | 
     return None
 
 
+def answer(
+    defender: TorgSheet, option: str, attack: CheckRequest, attack_result: CheckResult
+) -> Opposition | None:
+    """An active defence against a hit still pending (L3890, L3994-L3998): dodge against shots
+    and throws, melee weapons or unarmed combat against blows, the same skill against an
+    interaction. The attack hits if its total reaches the defence total, so the defence stops
+    it with a total above the attack's; the bonus is at least 1, as for any active defence.
+    None for any other test."""
+    skill, attack_skill = skill_of(option), skill_of(attack.option)
+    if attack_skill is None or skill is None or not attack_result.success:
+        return None
+    answers = {"dodge"} if attack_skill in DODGED else PARRIED if attack_skill in PARRIED else {attack_skill}
+    if skill not in answers or (attack_skill not in ATTACKS and attack_skill not in INTERACTIONS):
+        return None
+    total = int(attack_result.total)
+    return Opposition(
+        difficulty=total + 1,
+        extra={"bonus_floor": 1},
+        note=f"active defence: above the attack's {total}",
+    )
+
+
 def damage_offer(
     attacker: TorgSheet, request: CheckRequest, result: CheckResult, target: TorgSheet
 ) -> DamageOffer | None:

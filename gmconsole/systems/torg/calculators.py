@@ -25,7 +25,7 @@ MEASURE_HIGH = 10**40
 
 
 def _measure_text(x: float) -> str:
-    if x >= 1e15:
+    if x >= 1e15 or 0 < x < 0.01:
         return f"{x:.3g}"
     return f"{x:,.0f}" if x >= 10 else f"{x:,.2f}".rstrip("0").rstrip(".")
 
@@ -52,5 +52,5 @@ def calculate(key: str, args: Sequence[str]) -> str:
     if measure <= 0:
         raise TorgError(f"the measure must be above 0, got {args[0]!r}")
     value = measure_to_value(measure, unit)  # type: ignore[arg-type]
-    shown = _measure_text(float(measure)) + (f" {unit}" if unit else "")
+    shown = _measure_text(float(measure)) + (f" {args[1].lower()}" if unit else "")
     return f"{shown} = value {value}"

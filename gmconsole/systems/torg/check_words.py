@@ -257,7 +257,8 @@ def _combat_options(spec: TestSpec) -> None:
     """The combat options' modifiers (see `combat_options`)."""
     from gmconsole.systems.torg.totals import Modifier
 
-    options = read_options(spec.extra, active_defence=bool(spec.extra.get("active_defence")))
+    active = bool(spec.extra.get("active_defence") or spec.extra.get("bonus_floor"))
+    options = read_options(spec.extra, active_defence=active)
     spec.modifiers += [Modifier(label, value) for label, value in options.action]
     spec.effect_modifiers += [Modifier(label, value) for label, value in options.damage]
     spec.difficulty = options.difficulty

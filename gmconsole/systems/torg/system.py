@@ -500,6 +500,20 @@ class TorgSystem(GameSystem):
 
         return aim.damage_offer(_sheet(sheet), request, result, _sheet(target))
 
+    def answer(
+        self,
+        sheet: BaseModel,
+        option: str,
+        attacker: BaseModel,
+        attack: CheckRequest,
+        attack_result: CheckResult,
+    ) -> Opposition | None:
+        """An active defence (dodge, a parry, the same interaction skill) against a pending hit
+        at this sheet: it must beat the attack's total (see `aim.answer`)."""
+        from gmconsole.systems.torg import aim
+
+        return aim.answer(_sheet(sheet), option, attack, attack_result)
+
     def odds(self, sheet: BaseModel, request: CheckRequest) -> Odds | None:
         from gmconsole.systems.torg.resolution import check_odds
 

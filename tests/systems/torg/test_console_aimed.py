@@ -134,3 +134,23 @@ def test_hostile_numbers_are_refused_by_name(demo: Session, line: str) -> None:
 )
 def test_singular_units(demo: Session, line: str, answer: str) -> None:
     assert answer in demo.execute(line).text
+
+
+def test_an_active_dodge_answers_the_pending_hit(demo: Session) -> None:
+    """Quinn hits with 16 (die 15); the Edeinos dodges actively: 12 + 6 (die 19) = 18 beats 16,
+    the hit is stopped and `hit` has nothing to apply."""
+    demo.execute("check quinn fire_combat dice=15 at edeinos-2")
+    event = demo.execute("check edeinos-2 dodge dice=19 at quinn")
+    assert "vs 17" in event.text and event.data.get("answers")
+    with pytest.raises(RulesError):
+        demo.execute("hit")
+    assert sheet(demo, "edeinos-2").damage.shock == 0
+
+
+def test_a_failed_dodge_leaves_the_hit_pending(demo: Session) -> None:
+    """The dodge's bonus is at least 1 (die 3 is -8): 12 + 1 = 13 does not beat 16."""
+    demo.execute("check quinn fire_combat dice=15 at edeinos-2")
+    event = demo.execute("check edeinos-2 dodge dice=3 at quinn")
+    assert "= 13 vs 17" in event.text
+    demo.execute("hit")
+    assert sheet(demo, "edeinos-2").damage.K
