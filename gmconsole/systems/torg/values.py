@@ -17,8 +17,6 @@ from functools import cache
 from gmconsole.systems.torg.errors import TorgError
 from gmconsole.systems.torg.tables import load, lookup
 
-SECONDS_PER_ROUND = 10
-
 
 @cache
 def _mantissa() -> tuple[Fraction, ...]:
