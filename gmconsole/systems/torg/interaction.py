@@ -94,6 +94,8 @@ def interaction_effect(target: TorgSheet, kind: str, result_points: int) -> tupl
         shock = 3 if new.armour is not None and new.armour.fatigue_penalty else 2
         notes += strike(new.damage, CombatResult(shock=shock))
         notes.append(damage_text(new.damage))
+    if cell.actor_up:
+        notes.append("the actor is up at his next opportunity")
     harmed = bool({"stymied", "setback", "fatigued", "break"} & set(cell.effects))
     return new, "; ".join(notes), harmed
 

@@ -18,9 +18,9 @@ from gmconsole.systems.torg import advancement, faith, interaction, magic, movem
 from gmconsole.systems.torg.combat_options import explosive_damage
 from gmconsole.systems.torg.errors import TorgError
 from gmconsole.systems.torg.rules_data import cosm_names, link_difficulty
-from gmconsole.systems.torg.skill_charts import chart_difficulty, chart_names, chart_result
+from gmconsole.systems.torg.skill_charts import chart_difficulty, chart_names, chart_result, stealth_unseen
 from gmconsole.systems.torg.totals import LEVELS, format_rp, success_level
-from gmconsole.systems.torg.values import measure_to_value, unit_key, units, value_to_measure
+from gmconsole.systems.torg.values import unit_key, units, value_to_measure
 
 VALUE = (-50, 200)
 """Bounds of any value, total or difficulty typed into a calculator."""
@@ -80,7 +80,7 @@ class Words:
             raise TorgError(f"{unit} is no unit of time")
         if amount <= 0:
             raise TorgError("the time must be above 0")
-        return value_to_measure(measure_to_value(amount, unit))  # type: ignore[arg-type]
+        return float(amount) * value_to_measure(units()[unit][1])  # one unit's measure in seconds
 
     def done(self) -> None:
         if self.args:
@@ -160,12 +160,24 @@ def _run(w: Words) -> str:
 def _onmany(w: Words) -> str:
     n = w.number("the number of actions", (1, 1000))
     margin = w.option("margin", "the margin", (0, 200))
+    bonus = w.option("bonus", "the bonus", (-12, 99))
+    pairs = [a for a in w.args if "/" in a]
+    w.args = [a for a in w.args if "/" not in a]
     dns = ", ".join(f"+{multiaction.one_on_many_dn(i)}" for i in range(1, min(n, 8) + 1))
     text = f"one on {n}: Toughness +{multiaction.one_on_many_toughness(n)} for every target; DN {dns}"
     if n > 8:
         text += f" ... +{multiaction.one_on_many_dn(n)}"
     if margin is not None:
         text += f"; quick method, margin {margin}: {multiaction.quick_method(n, margin)} hit(s)"
+    if bonus is not None and pairs:
+        actions = [
+            (whole(v, "an action value", *VALUE), whole(d, "a DN", *VALUE))
+            for v, _, d in (p.partition("/") for p in pairs)
+        ]
+        hits = multiaction.one_on_many(bonus, actions)
+        text += "; " + ", ".join(
+            f"{v}+{bonus} vs {d}: {'hit' if h else 'miss'}" for (v, d), h in zip(actions, hits, strict=True)
+        )
     return text
 
 
@@ -261,9 +273,9 @@ def _transform(w: Words) -> str:
     row = reality.transformation_row(seconds)
     need = row.pure_roll if pure else row.dominant_roll
     zone = "pure" if pure else "dominant"
-    text = (
-        f"{row.label} in a {zone} zone: transformed on {need or 'anything (automatic)'}{'+' if need else ''}"
-    )
+    chance = row.pure_chance if pure else row.dominant_chance
+    reached = f"{need}+" if need else "anything (automatic)"
+    text = f"{row.label} in a {zone} zone (chance {chance}): transformed on {reached}"
     if rolls:
         text += f"; roll {rolls[0]}: " + (
             "transformed" if reality.transformed(rolls[0], seconds, pure=pure) else "holds"
@@ -353,6 +365,27 @@ def _interrogate(w: Words) -> str:
     attitude = w.word("the attitude toward the topic", ATTITUDES)
     need = interaction.interrogation_needed(attitude)
     return f"interrogation, {attitude} toward the topic: needs {format_rp(need)}+ result points"
+
+
+def _villain(w: Words) -> str:
+    instruction = w.word("the instruction", ("taunt", "test", "trick", "intimidate", "maneuver"))
+    level = w.word("the success level", LEVELS) if w.args else None
+    text = f"the villains {instruction} with {interaction.villain_action_attribute(instruction)}"
+    if level is not None:
+        text += (
+            f"; a {level} success strips {interaction.cards_stripped(level)} card(s) from the target's pool"
+        )
+    return text
+
+
+def _unseen(w: Words) -> str:
+    stealth, watcher = w.number("the stealth total"), w.number("the watcher's PER or find total")
+    conditions = [a.lower() for a in w.args]
+    w.args.clear()
+    seen = not stealth_unseen(stealth, watcher, *conditions)
+    return f"stealth {stealth} vs {watcher}{' + ' + ', '.join(conditions) if conditions else ''}: " + (
+        "seen" if seen else "unseen"
+    )
 
 
 # ---------------------------------------------------------------------- magic and miracles
@@ -542,6 +575,8 @@ CALCS: dict[str, Callable[[Words], str]] = {
     "coordinate": _coordinate,
     "approximate": _approximate,
     "chart": _chart,
+    "villain": _villain,
+    "unseen": _unseen,
     "contradiction": _contradiction,
     "link": _link,
     "hardpoint": _hardpoint,

@@ -35,6 +35,24 @@ VERBS: tuple[SheetAction, ...] = (
     SheetAction("strip", "Strip pool cards", "CARD...", "The GM takes cards from the pool."),
     SheetAction("getup", "Get up", "", "Knockdown over: the next action was taken."),
     SheetAction("firstaid", "First aid", "", "After a successful first aid roll: shock, K and O gone."),
+    SheetAction(
+        "recover",
+        "Healing roll",
+        "[dice F...] [+N]",
+        "The daily roll: Toughness + bonus (+ medicine) heals a wound.",
+    ),
+    SheetAction(
+        "medicine", "Medicine", "RP", "A medicine roll's result points, added to the next healing roll."
+    ),
+    SheetAction(
+        "bubble", "Reality bubble", "", "1 Possibility: the land is the character's cosm for 15 minutes."
+    ),
+    SheetAction(
+        "improve",
+        "Improve",
+        "SKILL|ATTRIBUTE [N] [self] [foreign]",
+        "Raise adds (each step to n costs n; a new skill 2 taught, 5 self-taught) or an attribute (3 x N).",
+    ),
 )
 
 CALCULATORS: tuple[Calculator, ...] = (
@@ -82,8 +100,15 @@ CALCULATORS: tuple[Calculator, ...] = (
         "Time value: distance - speed + 5.",
     ),
     Calculator(
-        "onmany", "One on many", "ACTIONS [margin M]", "Toughness and DN increases; quick-method hits."
+        "onmany",
+        "One on many",
+        "ACTIONS [margin M] [bonus B VALUE/DN...]",
+        "Toughness and DN increases; quick-method hits; one roll's bonus on each action.",
     ),
+    Calculator(
+        "villain", "Villain instruction", "INSTRUCTION [LEVEL]", "The attribute used; pool cards stripped."
+    ),
+    Calculator("unseen", "Stealth", "STEALTH_TOTAL WATCHER_TOTAL [CONDITION...]", "Unseen by the watcher?"),
     Calculator("manyonone", "Many on one", "N [margin M]", "The group's bonus; how many succeed."),
     Calculator(
         "coordinate",

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 
 from gmconsole.engine.numbers import whole
 from gmconsole.systems.base import Scene, SheetChange
+from gmconsole.systems.torg import care_verbs
 from gmconsole.systems.torg.buyoff import auto_removals, buy_off, removal_words
 from gmconsole.systems.torg.cards import card_types
 from gmconsole.systems.torg.errors import TorgError
@@ -57,6 +58,10 @@ def perform(
         "strip": _strip,
         "getup": _getup,
         "firstaid": _first_aid,
+        "recover": care_verbs.recover,
+        "medicine": care_verbs.medicine,
+        "bubble": care_verbs.bubble,
+        "improve": care_verbs.improve,
     }
     if action not in verbs:
         raise TorgError(f"Torg has no action {action!r} (known: {', '.join(verbs)})")

@@ -31,6 +31,13 @@ from gmconsole.systems.torg.verb_list import CALCULATORS
         ("calc contradiction 22 12 7 die 3", "disconnected"),  # R04: four case, die 3
         ("calc contradiction 16 23 7", "bonus +7"),  # R06 (tool above the land: one case)
         ("calc reclaim 2.5 months 2 9 1 18 7", "not yet"),  # R08: needs 19
+        (
+            "calc transform 2.5 months",
+            "3 months in a dominant zone (chance 11/100): transformed on 19+",
+        ),  # R08
+        ("calc onmany 3 bonus 0 11/8 14/9 14/9", "11+0 vs 8: hit, 14+0 vs 9: hit, 14+0 vs 9: miss"),
+        ("calc villain taunt superior", "with CHA; a superior success strips 2 card(s)"),
+        ("calc unseen 17 13 broad_daylight dawn_dusk_fog_trees_walls_crowd", "unseen"),  # S03: 13 + 1
         ("calc charm hostile hostile 7", "neutral for now; stop or press"),  # I07
         ("calc lasting neutral neutral hostile", "base attitude is hostile"),  # I08
         ("calc press hostile neutral failure", "base enemy, now enemy"),  # I09

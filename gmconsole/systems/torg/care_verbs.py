@@ -1,0 +1,102 @@
+"""Verbs for what happens between fights and beside them: the daily wound-healing roll, a
+medicine roll's result points carried to it, a reality bubble, and improving a character with
+Possibilities (`recover`, `medicine`, `bubble`, `improve`; listed in `verb_list.VERBS`).
+
+Each works on the copy of the sheet `verbs.perform` hands it and returns the log line; every
+number typed is bounded where it is read, and an improvement past the sheet's own limits is
+refused before anything is spent.
+"""
+
+from __future__ import annotations
+
+from gmconsole.engine.numbers import whole
+from gmconsole.systems.base import Scene
+from gmconsole.systems.torg.advancement import attribute_cost, skill_add_cost
+from gmconsole.systems.torg.check_words import find_skill
+from gmconsole.systems.torg.dice import roll_d20
+from gmconsole.systems.torg.errors import TorgError
+from gmconsole.systems.torg.initiative import DramaDeckOrder
+from gmconsole.systems.torg.reality import BUBBLE_COST, BUBBLE_ROUNDS
+from gmconsole.systems.torg.roll_words import parse_roll_words
+from gmconsole.systems.torg.rules_data import ATTRIBUTE_NAMES, skill_info
+from gmconsole.systems.torg.sheet import ADDS_MAX, ATTRIBUTE_MAX, TorgSheet
+from gmconsole.systems.torg.views import damage_text
+
+
+def recover(order: DramaDeckOrder, s: TorgSheet, args: list[str], scene: Scene) -> str:
+    """The daily healing roll (L741-L751): Toughness + bonus (+ the medicine result points
+    waiting) vs Toughness (+3 heavy, +6 mortal); success heals one wound level."""
+    given = parse_roll_words(args, scene, "usage: recover WHO [dice F...] [+N]")
+    roll = roll_d20(
+        possibility_rated=s.possibility_rated, dice=given.dice or None, rng=None if given.dice else scene.rng
+    )
+    mods = sum(m.value for m in given.modifiers)
+    medicine = s.damage.medicine_bonus
+    total, dn, healed = s.damage.healing_roll(roll.bonus + mods)
+    faces = " ".join(map(str, roll.faces))
+    extra = f" + medicine {medicine}" if medicine else ""
+    verdict = "heals one wound level" if healed else "no better today"
+    return (
+        f"healing roll [{faces}] bonus {roll.bonus:+d}{extra}: Toughness total {total} vs {dn}: "
+        f"{verdict}; {damage_text(s.damage)}"
+    )
+
+
+def medicine(order: DramaDeckOrder, s: TorgSheet, args: list[str], scene: Scene) -> str:
+    """A successful medicine roll on this patient today: its result points wait for the next
+    healing roll (the best of the day counts)."""
+    if len(args) != 1:
+        raise TorgError("usage: medicine PATIENT RP (the result points of the healer's medicine roll)")
+    if s.damage.wounds == 0:
+        raise TorgError(f"{s.name} has no wound for medicine to treat")
+    rp = whole(args[0], "the medicine result points", 0, 99)
+    s.damage.medicine(rp)
+    return f"medicine: +{s.damage.medicine_bonus} to the next healing roll"
+
+
+def bubble(order: DramaDeckOrder, s: TorgSheet, args: list[str], scene: Scene) -> str:
+    """A reality bubble: a Possibility makes the land count as the character's own cosm for 15
+    minutes (no contradiction from the land)."""
+    if args:
+        raise TorgError("usage: bubble WHO")
+    s.possibilities.spend(BUBBLE_COST, "reality bubble")
+    return (
+        f"raises a reality bubble: the land is {s.cosm.replace('_', ' ')} for {BUBBLE_ROUNDS} rounds "
+        f"(15 minutes); {s.possibilities.count} Possibilities left"
+    )
+
+
+def improve(order: DramaDeckOrder, s: TorgSheet, args: list[str], scene: Scene) -> str:
+    """Raise a skill's adds or an attribute, paying the book's cost in Possibilities:
+    `improve WHO SKILL [N] [self] [foreign]` (adds to N, one more by default; self-taught,
+    knowledge foreign to the cosm), `improve WHO ATTRIBUTE N` (3 x N)."""
+    words = [a.lower() for a in args]
+    self_taught, foreign = "self" in words, "foreign" in words
+    words = [w for w in words if w not in ("self", "foreign")]
+    target = None
+    if words and words[-1][:1].isdigit():
+        target = whole(words.pop(), "the new number", 1, ATTRIBUTE_MAX)
+    if not words:
+        raise TorgError("usage: improve WHO SKILL|ATTRIBUTE [N] [self] [foreign]")
+    what = find_skill(" ".join(words))
+    if what in ATTRIBUTE_NAMES:
+        now = s.attribute(what)
+        new = target if target is not None else now + 1
+        if new <= now:
+            raise TorgError(f"{what} is already {now}")
+        cost = sum(attribute_cost(v) for v in range(now + 1, new + 1))
+        s.possibilities.spend(cost, f"{what} {now} -> {new}")
+        setattr(s.attributes, what, new)
+        return f"raises {what} {now} -> {new} for {cost} Possibilities ({s.possibilities.count} left)"
+    now = s.adds(what)
+    new = target if target is not None else now + 1
+    if not now < new <= ADDS_MAX:
+        raise TorgError(f"{what.replace('_', ' ')} adds go up from {now}, to {ADDS_MAX} at most, not {new}")
+    unskilled_ok = skill_info(what)["unskilled"] != "no"
+    cost = skill_add_cost(now, new, taught=not self_taught, unskilled_ok=unskilled_ok, foreign=foreign)
+    s.possibilities.spend(cost, f"{what.replace('_', ' ')} adds {now} -> {new}")
+    s.skills = dict(sorted({**s.skills, what: new}.items()))
+    return (
+        f"raises {what.replace('_', ' ')} adds {now} -> {new} for {cost} Possibilities "
+        f"({s.possibilities.count} left)"
+    )
