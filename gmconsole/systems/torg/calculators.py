@@ -15,7 +15,13 @@ from collections.abc import Sequence
 
 from gmconsole.engine.numbers import decimal, whole
 from gmconsole.systems.torg.errors import TorgError
-from gmconsole.systems.torg.values import measure_to_value, unit_key, value_in_unit, value_to_measure
+from gmconsole.systems.torg.values import (
+    benchmarks,
+    measure_to_value,
+    unit_key,
+    value_in_unit,
+    value_to_measure,
+)
 from gmconsole.systems.torg.verb_list import CALCULATORS
 
 VALUE_LOW, VALUE_HIGH = -50, 200
@@ -46,7 +52,9 @@ def calculate(key: str, args: Sequence[str]) -> str:
     if key == "value":
         value = whole(args[0], "the value", VALUE_LOW, VALUE_HIGH)
         if unit is None:
-            return f"value {value} = measure {_measure_text(value_to_measure(value))}"
+            marks = [what for v, _, what in benchmarks() if v == value]
+            seen = f" (like: {', '.join(marks[:3])})" if marks else ""
+            return f"value {value} = measure {_measure_text(value_to_measure(value))}{seen}"
         return f"value {value} = {_measure_text(value_in_unit(value, unit))} {unit}"
     measure = decimal(args[0].replace(",", ""), "the measure", 0, MEASURE_HIGH)
     if measure <= 0:

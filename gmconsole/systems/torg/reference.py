@@ -311,7 +311,7 @@ def _cards(f: DataFile) -> list[Table]:
     rows = [
         [
             c.id,
-            c.label().split(" ", 1)[1],
+            c.label().split(" ", 1)[1] + (f": {c.flavour}" if c.flavour else ""),
             line(c.standard),
             line(c.dramatic),
             ", ".join(c.approved),
@@ -323,7 +323,7 @@ def _cards(f: DataFile) -> list[Table]:
         _table(
             f,
             "cards",
-            "Drama deck (stand-in)",
+            "Drama deck (stand-in)" if deck.stand_in else "Drama deck",
             ["#", "Play", "Standard", "Dramatic", "Act", "DSR"],
             rows,
             kind="lookup",

@@ -19,9 +19,9 @@ DEMO = Path(__file__).resolve().parents[3] / "campaigns" / "torg-demo"
 @pytest.mark.parametrize(
     ("key", "args", "answer"),
     [
-        ("value", ["12"], "value 12 = measure 250"),
+        ("value", ["12"], "value 12 = measure 250 (like: brown bear)"),
         ("value", ["12", "mph"], "value 12 = 60 mph"),  # 12 in mph -> measure(9) = 60
-        ("value", ["0"], "value 0 = measure 1"),
+        ("value", ["0"], "value 0 = measure 1 (like: second, 1 kilo, 1 meter)"),
         ("measure", ["250", "meters"], "250 meters = value 12"),
         ("measure", ["25", "minutes"], "25 minutes = value 16"),  # 7 + 9
         ("measure", ["160", "pounds"], "160 pounds = value 10"),  # 12 - 2

@@ -9,6 +9,7 @@ from gmconsole.systems.torg.deck import DeckState, cards_mask, mask_cards
 from gmconsole.systems.torg.errors import TorgError
 from gmconsole.systems.torg.hand import HeldCards
 from gmconsole.systems.torg.tables import load, parse_data_file
+from tests.systems.torg.conftest import every_card
 
 DECK = stand_in_deck()
 
@@ -126,20 +127,20 @@ def test_deal_four_each_and_nothing_is_lost():
     state, hands, _ = fresh()
     assert all(len(h.hand) == 4 for h in hands.values())
     held = [c for h in hands.values() for c in h.all()]
-    assert sorted(state.all_cards() + held) == sorted(DECK.cards)
+    assert sorted(every_card(state) + held) == sorted(DECK.cards)
 
 
 def test_a_new_deck_leaves_out_the_cards_players_hold():
     rng = random.Random(1)
     held = [1, 5, 9]
     state = DeckState.shuffled(DECK, rng, exclude=held)
-    assert not set(held) & set(state.all_cards()) and len(state.draw_pile) == len(DECK.cards) - 3
+    assert not set(held) & set(every_card(state)) and len(state.draw_pile) == len(DECK.cards) - 3
     assert mask_cards(cards_mask(held)) == held
     gone = state.draw_pile.pop()
     state.discard.append(gone)
     assert state.claim([gone, 1]) == [gone] and not state.discard  # 1 was never in this deck
     again = DeckState.shuffled(DECK, rng)
-    assert again.claim([1, 5]) == [1, 5] and 1 not in again.all_cards()
+    assert again.claim([1, 5]) == [1, 5] and 1 not in every_card(again)
 
 
 def test_flip_puts_the_top_card_on_the_action_stack():

@@ -23,7 +23,7 @@ from gmconsole.systems.torg.sheet import Weapon
 from gmconsole.systems.torg.totals import action_total, effect_total
 from gmconsole.systems.torg.values import measure_to_value
 
-from .conftest import make
+from .conftest import make, struck
 
 
 def _strike(attacker, defender, skill, die):
@@ -132,7 +132,7 @@ def test_C20_spiritual_struggle():
 def test_C22_spiritual_wound_to_heavy_blocks_healing():
     from gmconsole.systems.torg.faith import spiritual_losses
 
-    s = DamageState(toughness=10, wounds=1).apply(parse_cell("Wnd"))
+    s = struck(DamageState(toughness=10, wounds=1), parse_cell("Wnd"))
     lost_focus, lost_faith = spiritual_losses(knocked_out=False, wounds_after=s.wounds)
     assert lost_focus and lost_faith
     s.healing_blocked = True
@@ -150,7 +150,7 @@ def test_C24_solo_war_stick_uses_the_crt_here(quin):
     """Solo simplified damage (ruling §9.2 #17): the rules version: below TOU 11 nothing,
     unconscious at shock >= Toughness."""
     assert combat_result(10 - 11, possibility_rated=True).harmless
-    s = DamageState(toughness=11, shock=10).apply(combat_result(0, possibility_rated=True))
+    s = struck(DamageState(toughness=11, shock=10), combat_result(0, possibility_rated=True))
     assert s.shock == 11 and s.unconscious
 
 
@@ -159,7 +159,7 @@ def test_C26_solo_knife_defeat_at_toughness():
     reaches Toughness (§9.2 #8, #17)."""
     s = DamageState(toughness=12, shock=11)
     assert not s.unconscious
-    s.apply(combat_result(0, possibility_rated=False))
+    struck(s, combat_result(0, possibility_rated=False))
     assert s.unconscious
 
 
