@@ -72,9 +72,7 @@ def oppose(attacker: TorgSheet, option: str, target: TorgSheet) -> Opposition | 
     return None
 
 
-def answer(
-    defender: TorgSheet, option: str, attack: CheckRequest, attack_result: CheckResult
-) -> Opposition | None:
+def answer(option: str, attack: CheckRequest, attack_result: CheckResult) -> Opposition | None:
     """An active defence against a hit still pending (L3890, L3994-L3998): dodge against shots
     and throws, melee weapons or unarmed combat against blows, the same skill against an
     interaction. The attack hits if its total reaches the defence total, so the defence stops

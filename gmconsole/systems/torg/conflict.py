@@ -51,11 +51,6 @@ class RoundEffects:
             raise TorgError(f"a side is 'hero' or 'villain', not '{side}'")
         return self.hero if side == "hero" else self.villain
 
-    @property
-    def sides_in_order(self) -> tuple[str, str]:
-        other = "villain" if self.initiative == "hero" else "hero"
-        return (self.initiative, other)
-
     def passes(self, side: str) -> int:
         return 2 if "flurry" in self.effects(side) else 1
 

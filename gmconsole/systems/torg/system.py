@@ -63,10 +63,10 @@ class _DataLine:
     """A class attribute read from the data files' shared header on first use (every Torg data
     file carries the same credit and licence), so importing the system reads no file."""
 
-    def __set_name__(self, owner: type, name: str) -> None:
+    def __set_name__(self, _owner: type, name: str) -> None:
         self.name = name
 
-    def __get__(self, obj: object, owner: type | None = None) -> str:
+    def __get__(self, _obj: object, _owner: type | None = None) -> str:
         return str(getattr(load("bonus_chart"), self.name))
 
 
@@ -329,23 +329,6 @@ class TorgSystem(GameSystem):
         d.forget_blow_if_changed(before)
         return SheetChange(new, f"{text}; {views.damage_text(d)}")
 
-    def spend_possibility(self, sheet: BaseModel, reason: str, n: int = 1) -> SheetChange:
-        """Spend Possibilities (an extra roll, a counter, a reality bubble...), with the reason."""
-        new = _sheet(sheet).model_copy(deep=True)
-        new.possibilities.spend(n, reason)
-        return SheetChange(
-            new, f"spends {n} Possibilit{'y' if n == 1 else 'ies'} ({reason}): {new.possibilities.count} left"
-        )
-
-    def gain_possibility(self, sheet: BaseModel, reason: str, n: int = 1) -> SheetChange:
-        new = _sheet(sheet).model_copy(deep=True)
-        if not new.possibility_rated:
-            raise TorgError(f"{new.name} is an Ord and cannot hold Possibilities")
-        new.possibilities.gain(n, reason)
-        return SheetChange(
-            new, f"gains {n} Possibilit{'y' if n == 1 else 'ies'} ({reason}): {new.possibilities.count}"
-        )
-
     # ------------------------------------------------------------------ scene hooks
 
     def _order(self, scene: Scene | None) -> DramaDeckOrder:
@@ -512,7 +495,8 @@ class TorgSystem(GameSystem):
         at this sheet: it must beat the attack's total (see `aim.answer`)."""
         from gmconsole.systems.torg import aim
 
-        return aim.answer(_sheet(sheet), option, attack, attack_result)
+        _sheet(sheet)
+        return aim.answer(option, attack, attack_result)
 
     def odds(self, sheet: BaseModel, request: CheckRequest) -> Odds | None:
         from gmconsole.systems.torg.resolution import check_odds

@@ -22,12 +22,12 @@ def no_tie(ids):
 
 def test_the_scene_picks_the_line():
     eff = round_effects(card(ConflictLine("hero"), ConflictLine("villain")), "dramatic")
-    assert eff.sides_in_order[0] == "villain"
+    assert eff.initiative == "villain"
 
 
 def test_flurry_gives_a_side_two_passes_before_the_other():
     eff = round_effects(card(ConflictLine("villain", villain=("flurry",))), "standard")
-    assert eff.sides_in_order == ("villain", "hero")
+    assert eff.initiative == "villain"
     assert eff.passes("villain") == 2 and eff.passes("hero") == 1
 
 
