@@ -47,13 +47,14 @@ def attempt(
     stymied: bool = False,
     use: str | None = None,
     item: str | None = None,
+    scope: str | None = None,
     roll: TorgRoll | None = None,
     dice: Iterable[int] | None = None,
     rng: random.Random | None = None,
 ) -> Attempt:
     """Roll a skill (or a bare attribute, "DEX") for a character against an optional DN.
     Refuses a skill the character cannot use (no adds in a skill that needs them)."""
-    value, skilled = sheet.action_value(skill, use=use, item=item)
+    value, skilled = sheet.action_value(skill, use=use, item=item, scope=scope)
     if roll is None:
         roll = roll_d20(
             possibility_rated=sheet.possibility_rated,

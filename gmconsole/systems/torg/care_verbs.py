@@ -1,6 +1,7 @@
 """Verbs for what happens between fights and beside them: the daily wound-healing roll, a
-medicine roll's result points carried to it, a reality bubble, and improving a character with
-Possibilities (`recover`, `medicine`, `bubble`, `improve`; listed in `verb_list.VERBS`).
+medicine roll's result points carried to it, a reality bubble, improving a character with
+Possibilities, and the end of an act's awards (`recover`, `medicine`, `bubble`, `improve`,
+`actend`; listed in `verb_list.VERBS`).
 
 Each works on the copy of the sheet `verbs.perform` hands it and returns the log line; every
 number typed is bounded where it is read, and an improvement past the sheet's own limits is
@@ -100,3 +101,21 @@ def improve(order: DramaDeckOrder, s: TorgSheet, args: list[str], scene: Scene) 
         f"raises {what.replace('_', ' ')} adds {now} -> {new} for {cost} Possibilities "
         f"({s.possibilities.count} left)"
     )
+
+
+def act_end(order: DramaDeckOrder, s: TorgSheet, args: list[str], scene: Scene) -> str:
+    """The end of an act: the act's Possibility award the GM gives (0 if none typed) and +1 for
+    every subplot card the player has in play (on the table)."""
+    if len(args) > 1:
+        raise TorgError("usage: actend WHO [AWARD]")
+    award = whole(args[0], "the act's award", 0, 99) if args else 0
+    subplots = [c for c in s.held.table if order.deck.card(c).play == "subplot"]
+    total = award + len(subplots)
+    if total == 0:
+        return "ends the act: no award, no subplot in play"
+    if not s.possibility_rated:
+        raise TorgError(f"{s.name} is an Ord and cannot hold Possibilities")
+    s.possibilities.gain(total, "end of act")
+    parts = [f"award {award}"] if award else []
+    parts += [f"{len(subplots)} subplot(s)"] if subplots else []
+    return f"ends the act: +{total} Possibilities ({', '.join(parts)}): {s.possibilities.count}"

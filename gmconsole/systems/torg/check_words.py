@@ -55,6 +55,8 @@ EXTRA_KEYS = frozenset(
         "effect_difficulty",
         "action",
         "failing",
+        "scope",
+        "supporters",
         *COMBAT_KEYS,
     }
 )
@@ -260,6 +262,9 @@ def _combat_options(spec: TestSpec) -> None:
     active = bool(spec.extra.get("active_defence") or spec.extra.get("bonus_floor"))
     options = read_options(spec.extra, active_defence=active)
     spec.modifiers += [Modifier(label, value) for label, value in options.action]
+    supporters = int(spec.extra.get("supporters") or 0)
+    if supporters:
+        spec.modifiers.append(Modifier(f"supporter card x{supporters}", 3 * supporters))
     spec.effect_modifiers += [Modifier(label, value) for label, value in options.damage]
     spec.difficulty = options.difficulty
     spec.bonus_floor = options.bonus_floor

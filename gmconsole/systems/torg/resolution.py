@@ -72,7 +72,8 @@ def run_check(
         up=bool(extra.get("up")),
         stymied=bool(extra.get("stymied")),
         use=use,
-        item=extra.get("item"),
+        item=extra.get("item") or None,
+        scope=extra.get("scope"),
         dice=typed or None,
         rng=None if typed else rng,
     )
@@ -214,7 +215,9 @@ def check_odds(sheet: TorgSheet, request: CheckRequest) -> Odds | None:
     if target is None:
         return None
     use = "active_defence" if extra.get("active_defence") else extra.get("use")
-    value, skilled = sheet.action_value(spec.skill, use=use, item=extra.get("item"))
+    value, skilled = sheet.action_value(
+        spec.skill, use=use, item=extra.get("item") or None, scope=extra.get("scope")
+    )
     poss = bool(extra.get("possibility")) and sheet.possibilities.count > 0
     chance = chance_of_success(
         value,

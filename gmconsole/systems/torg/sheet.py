@@ -287,20 +287,23 @@ class TorgSheet(BaseModel):
     def adds(self, skill: str) -> int:
         return self.skills.get(skill_key(skill), 0)
 
-    def skill_value(self, skill: str, *, use: str | None = None, item: str | None = None) -> int:
+    def skill_value(
+        self, skill: str, *, use: str | None = None, item: str | None = None, scope: str | None = None
+    ) -> int:
         """The action value for a skill: attribute + adds (+1 type specialisation, +2 more with
         the trademark `item`), or the bare attribute unskilled. Refuses a skill that cannot be
         used unskilled (or this `use` of it) when the character has no adds."""
-        return self.action_value(skill, use=use, item=item)[0]
+        return self.action_value(skill, use=use, item=item, scope=scope)[0]
 
     def action_value(
-        self, skill: str, *, use: str | None = None, item: str | None = None
+        self, skill: str, *, use: str | None = None, item: str | None = None, scope: str | None = None
     ) -> tuple[int, bool]:
         """(action value, skilled?) for a skill or a bare attribute ("DEX").
 
         A plain attribute task (catching yourself with STR, a PER check) is not an unskilled
         skill use, so it keeps the full roll-again (ruling from §2.6: the GM may call a task a
-        plain attribute use; a skill named but not had is unskilled)."""
+        plain attribute use; a skill named but not had is unskilled). `scope`: the optional
+        narrowed-scope rule's rank of what the skill is used on (primary, secondary, other)."""
         if skill.upper() in ATTRIBUTES:
             return self.attribute(skill), True
         key = skill_key(skill)
@@ -316,7 +319,7 @@ class TorgSheet(BaseModel):
                 what = key.replace("_", " ")
                 raise TorgError(f"{self.name} cannot {use.replace('_', ' ')} with {what} unskilled")
             return base, False
-        value = base + adds
+        value = base + adds if scope in (None, "", "full") else narrowed_value(base, adds, scope)  # type: ignore[arg-type]
         for spec in self.specializations:
             if spec.skill == key and item is not None and item in (spec.type, spec.trademark):
                 value += 1 + (2 if item == spec.trademark else 0)

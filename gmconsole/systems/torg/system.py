@@ -113,6 +113,12 @@ class TorgSystem(GameSystem):
             "Missing by 1 or 2 is 'failing': later tries at the task are at +1 DN.",
         ),
         RuleOption(
+            "narrowed_scope",
+            "Narrowed skill scope",
+            False,
+            "On: a test names the scope of what the skill is used on (primary, secondary, other).",
+        ),
+        RuleOption(
             "stabilised_mortal_dies",
             "A stabilised mortal wound still kills past Toughness",
             True,
@@ -141,6 +147,9 @@ class TorgSystem(GameSystem):
             "off",
             "Dramatic scenes, 3 times a conflict: peek shows the top four cards; N keeps the Nth.",
             FIAT_CHOICES,
+        ),
+        RuleOption(
+            "act", "Act", "1", "The adventure's act, shown beside the scene.", ("1", "2", "3", "4", "5", "6")
         ),
         RuleOption(
             "final",
@@ -439,6 +448,27 @@ class TorgSystem(GameSystem):
                 bounds=(0, 99),
             ),
         ]
+        if s.specializations:
+            switches.append(
+                RuleOption(
+                    "item", "Item", "", "The make, model or species used: a type (+1) or trademark (+3)."
+                )
+            )
+        if (options or {}).get("narrowed_scope"):
+            switches.append(
+                RuleOption(
+                    "scope",
+                    "Scope",
+                    "primary",
+                    "Narrowed scope: the primary item full adds, the secondary adds - 1, others 0 adds.",
+                    ("primary", "secondary", "other"),
+                )
+            )
+        switches.append(
+            RuleOption(
+                "supporters", "Supporters", 0, "Supporter cards played on this roll: +3 each.", bounds=(0, 8)
+            )
+        )
         from gmconsole.systems.torg.combat_options import switches as combat_switches
 
         return switches + combat_switches()

@@ -44,6 +44,7 @@ VERBS: tuple[SheetAction, ...] = (
     SheetAction(
         "medicine", "Medicine", "RP", "A medicine roll's result points, added to the next healing roll."
     ),
+    SheetAction("actend", "End of act", "[AWARD]", "The act's award plus 1 Possibility per subplot in play."),
     SheetAction(
         "bubble", "Reality bubble", "", "1 Possibility: the land is the character's cosm for 15 minutes."
     ),

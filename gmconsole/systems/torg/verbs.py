@@ -62,6 +62,7 @@ def perform(
         "medicine": care_verbs.medicine,
         "bubble": care_verbs.bubble,
         "improve": care_verbs.improve,
+        "actend": care_verbs.act_end,
     }
     if action not in verbs:
         raise TorgError(f"Torg has no action {action!r} (known: {', '.join(verbs)})")
@@ -223,6 +224,9 @@ def _play(order: DramaDeckOrder, s: TorgSheet, args: list[str], scene: Scene) ->
     elif kind == "seize_initiative" and scene.encounter is not None:
         scene.encounter.state["keep"] = "yes"
         notes.append("the card in effect stays next round")
+    elif kind == "glory" and s.possibility_rated:
+        s.possibilities.gain(3, "glory card")
+        notes.append(f"+3 Possibilities ({s.possibilities.count}); gain WHO 3 glory for each other player")
     elif kind in ("subplot", "campaign") and s.possibility_rated:
         s.possibilities.gain(1, f"{kind} card discarded")
         notes.append(f"+1 Possibility ({s.possibilities.count})")

@@ -78,3 +78,48 @@ def test_improvement_is_refused_before_anything_is_spent(demo: Session) -> None:
         with pytest.raises(RulesError):
             demo.execute(line)
     assert sheet(demo, "quinn").possibilities.count == before
+
+
+def test_type_and_trademark_specialisation_through_the_item_switch(demo: Session) -> None:
+    """S08/S09: a type specialisation is +1, its trademark +2 more, on the item named."""
+    from gmconsole.engine.checks import CheckRequest
+    from gmconsole.systems.torg.sheet import Specialization
+
+    q, torg = sheet(demo, "quinn"), demo.system
+    spec = Specialization(skill="fire_combat", type="pistol", trademark="Beretta")
+    special = torg.parse_sheet({**torg.dump_sheet(q), "specializations": [spec.model_dump()]})
+    assert "item" in {s.key for s in torg.check_switches(special)}
+    for item, total in (("", 14), ("pistol", 15), ("Beretta", 17)):
+        request = CheckRequest(option="fire_combat", difficulty=10, extra={"item": item})
+        assert torg.check(special, request, None, dice=[11]).total == total  # die 11: bonus 0
+
+
+def test_supporter_cards_add_three_each(demo: Session) -> None:
+    event = demo.execute("check quinn fire_combat supporters=2 dice=11 vs 10")
+    assert "= 20 vs 10" in event.text  # 14 + 0 + 6
+
+
+def test_narrowed_scope_is_a_switch_under_its_campaign_option(tmp_path) -> None:
+    """S07: air vehicles adds 2, PER 9: primary 11, secondary 10, other 9 (0 adds, not unskilled)."""
+    import random
+    import shutil
+
+    from tests.systems.torg.conftest import DEMO
+
+    copy = tmp_path / "demo"
+    shutil.copytree(DEMO, copy)
+    toml = copy / "campaign.toml"
+    toml.write_text(toml.read_text() + "\n[options]\nnarrowed_scope = true\n")
+    with Session.open(copy, rng=random.Random(1)) as s:
+        s.execute("improve quinn land_vehicles 2")  # PER 9 + 2 adds, as Quin's air vehicles
+        for scope, total in (("primary", 11), ("secondary", 10), ("other", 9)):
+            event = s.execute(f"check quinn land_vehicles scope={scope} dice=11 vs 5")
+            assert f"= {total} vs 5" in event.text, event.text
+
+
+def test_the_end_of_an_act_awards_possibilities(demo: Session) -> None:
+    before = sheet(demo, "quinn").possibilities.count
+    event = demo.execute("actend quinn 3")
+    assert sheet(demo, "quinn").possibilities.count == before + 3 and "+3" in event.text
+    demo.execute("set act 2")
+    assert demo.encounter.state["act"] == "2"
