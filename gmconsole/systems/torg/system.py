@@ -3,8 +3,11 @@
 What the console sees:
 - Sheet: `TorgSheet` (attributes, skill adds, Possibilities ledger, damage tracks, cosm, the
   drama cards the player holds, the round's marks).
-- Tests: ``check ayla fire combat poss vs 12``: a skill or attribute (name or unique prefix)
-  and switch words (see `check_words`); the dialog sends the same as `check_switches`. One d20
+- Tests: ``check ayla fire combat possibility range=medium at edeinos-2``: a skill or
+  attribute (name or unique prefix), the switches of `check_switches` (the combat options among
+  them, see `combat_options`) and the older switch words (see `check_words`). `at TARGET` takes
+  the defence, the interaction's defence or the patient's DN from the target (see `aim`); an
+  active dodge or parry answers a pending hit (`answer`). One d20
   rolled again on 10s and 20s by who rolls; value + bonus + modifiers vs the difficulty; result
   points and success level; exact odds before rolling. What the roll spends or earns (a
   Possibility, a hero card, the approved-action draw) is `after_check`'s.
@@ -13,9 +16,11 @@ What the console sees:
 - Damage: ``dmg ayla 17`` is a damage TOTAL; the system subtracts Toughness (with armour) and
   reads the result points on the sheet's Combat Results Table column (see `apply_damage`).
   ``buyoff ayla`` then buys the blow down with a Possibility or a card.
-- Verbs (`sheet_actions`): buyoff, spend, gain, pool, play, discard, refill, draw, strip, getup
-  (see `verbs`); the trackers kept in the encounter: chase, storm, dsr (see `trackers`). Encounter
-  settings (`set KEY VALUE`): scene, keep, fiat, final.
+- Verbs (`sheet_actions`): buyoff, spend, gain, pool, play, discard, refill, draw, strip, getup,
+  firstaid (see `verbs`); recover, medicine, bubble, improve, actend (see `care_verbs`); the
+  trackers kept in the encounter: chase, storm, dsr (see `trackers`). Encounter settings
+  (`set KEY VALUE`): scene, keep, fiat, act, final. Calculators (`calc KEY ARGS`): the value
+  chart (`calculators`) and the book's small procedures (`rule_calcs`).
 
 Operations never change the sheet they are given; they return a new one in a `SheetChange`.
 The rules behind the round hooks, the verbs, the buy-off and the calculators are imported when
@@ -545,5 +550,7 @@ class TorgSystem(GameSystem):
         from gmconsole.systems.torg.console_help import command_table
         from gmconsole.systems.torg.reference import all_tables
 
-        help_table = command_table(self.sheet_actions, self.encounter_options, self.credit, self.licence)
+        help_table = command_table(
+            self.sheet_actions, self.encounter_options, self.credit, self.licence, self.calculators
+        )
         return [*all_tables(), help_table]
