@@ -86,7 +86,7 @@ def interaction_effect(target: TorgSheet, kind: str, result_points: int) -> tupl
     if cell is None:
         raise TorgError(f"{kind} result points must be 0 or more (a failure does nothing)")
     new = target.model_copy(deep=True)
-    notes = [f"{kind} {format_rp(result_points)} RP: {cell.text}"]
+    notes = [f"{kind} {format_rp(result_points)} RP: {cell.text.rstrip('.')}"]
     for mark in ("stymied", "setback"):
         if mark in cell.effects and mark not in new.this_round:
             new.this_round.append(mark)
