@@ -61,6 +61,10 @@ def oppose(attacker: TorgSheet, option: str, target: TorgSheet) -> Opposition | 
             what = defence_attribute(skill)
             value = target.attribute(what)
         return Opposition(difficulty=value, note=f"{what} {value}")
+    if skill in ("charm", "persuasion"):
+        value = target.defence_value("willpower")
+        what = "willpower" if target.adds("willpower") or "willpower" in target.parenthetical else "MIN"
+        return Opposition(difficulty=value, note=f"{what} {value}")
     if skill == "first_aid":
         if target.damage.dead:
             raise TorgError(f"{target.name} is dead: no first aid is possible")

@@ -159,6 +159,19 @@ class Weapon(BaseModel):
         return self
 
 
+ATTITUDE = Literal["loyal", "friendly", "neutral", "hostile", "enemy"]
+
+
+class Attitude(BaseModel):
+    """What this character thinks of another: the base attitude, and a temporary one a charm
+    left (it decays back to the base after a time, the GM's call)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    base: ATTITUDE = "neutral"
+    now: ATTITUDE | None = None
+
+
 class TorgSheet(BaseModel):
     """A Torg character: PC, NPC or creature."""
 
@@ -187,6 +200,9 @@ class TorgSheet(BaseModel):
     transformed: bool = False
     cards: HeldCards | None = None
     """The drama cards a player holds (None for those who never held any: the GM has no hand)."""
+    attitudes: dict[str, Attitude] | None = None
+    """Attitudes toward other characters, by their name as the GM types it (`attitude`, `charm`,
+    `persuade`); None for a character nobody has charmed yet."""
     this_round: list[str] = Field(default_factory=list)
     """What is in force on the character this round only: the flipped card's results for its
     side ("up", "stymied", "setback", "confused"; the next card replaces them) and the values

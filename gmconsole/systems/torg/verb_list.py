@@ -44,6 +44,15 @@ VERBS: tuple[SheetAction, ...] = (
     SheetAction(
         "medicine", "Medicine", "RP", "A medicine roll's result points, added to the next healing roll."
     ),
+    SheetAction(
+        "attitude", "Attitude", "TOWARD [ATTITUDE]", "What WHO thinks of TOWARD: set the base, or show it."
+    ),
+    SheetAction("charm", "Charm", "TOWARD RP", "A charm's result points on WHO: against the base attitude."),
+    SheetAction(
+        "press", "Press the issue", "TOWARD success|failure", "Once, after a failed or stopped charm."
+    ),
+    SheetAction("persuade", "Persuasion", "TOWARD RP [commercial]", "Against the current attitude."),
+    SheetAction("calm", "Attitude decays", "TOWARD", "The temporary attitude goes back to the base."),
     SheetAction("actend", "End of act", "[AWARD]", "The act's award plus 1 Possibility per subplot in play."),
     SheetAction(
         "bubble", "Reality bubble", "", "1 Possibility: the land is the character's cosm for 15 minutes."

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 from gmconsole.engine.numbers import whole
 from gmconsole.systems.base import Scene, SheetChange
-from gmconsole.systems.torg import care_verbs
+from gmconsole.systems.torg import care_verbs, social_verbs
 from gmconsole.systems.torg.buyoff import auto_removals, buy_off, removal_words
 from gmconsole.systems.torg.cards import card_types
 from gmconsole.systems.torg.errors import TorgError
@@ -63,6 +63,11 @@ def perform(
         "bubble": care_verbs.bubble,
         "improve": care_verbs.improve,
         "actend": care_verbs.act_end,
+        "attitude": social_verbs.attitude,
+        "charm": social_verbs.charm,
+        "press": social_verbs.press,
+        "persuade": social_verbs.persuade,
+        "calm": social_verbs.calm,
     }
     if action not in verbs:
         raise TorgError(f"Torg has no action {action!r} (known: {', '.join(verbs)})")
