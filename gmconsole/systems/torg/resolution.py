@@ -112,6 +112,8 @@ def _extra_rolls(
         if when == "if_failed" and (att.action.success or att.action.success is None):
             continue
         if source == "possibility":
+            if not sheet.connected:
+                raise TorgError(f"{sheet.name} is disconnected: no Possibilities until reconnected")
             if sheet.possibilities.count < 1:
                 raise TorgError(f"{sheet.name} has no Possibility to spend")
             spent += 1

@@ -53,6 +53,21 @@ VERBS: tuple[SheetAction, ...] = (
     ),
     SheetAction("persuade", "Persuasion", "TOWARD RP [commercial]", "Against the current attitude."),
     SheetAction("calm", "Attitude decays", "TOWARD", "The temporary attitude goes back to the base."),
+    SheetAction(
+        "disconnect", "Disconnect", "", "A contradiction check failed: no Possibilities until reconnected."
+    ),
+    SheetAction(
+        "reconnect",
+        "Reconnect",
+        "COSM_NOW [+N] [dice F...]",
+        "Reality vs the Link Difficulty chart; +N the link bonus.",
+    ),
+    SheetAction(
+        "transform",
+        "Transformation roll",
+        "TIME UNIT [pure] [dice F...]",
+        "An Ord after a time in an alien zone.",
+    ),
     SheetAction("actend", "End of act", "[AWARD]", "The act's award plus 1 Possibility per subplot in play."),
     SheetAction(
         "bubble", "Reality bubble", "", "1 Possibility: the land is the character's cosm for 15 minutes."

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 from gmconsole.engine.numbers import whole
 from gmconsole.systems.base import Scene, SheetChange
-from gmconsole.systems.torg import care_verbs, social_verbs
+from gmconsole.systems.torg import care_verbs, reality_verbs, social_verbs
 from gmconsole.systems.torg.buyoff import auto_removals, buy_off, removal_words
 from gmconsole.systems.torg.cards import card_types
 from gmconsole.systems.torg.errors import TorgError
@@ -68,6 +68,9 @@ def perform(
         "press": social_verbs.press,
         "persuade": social_verbs.persuade,
         "calm": social_verbs.calm,
+        "disconnect": reality_verbs.disconnect,
+        "reconnect": reality_verbs.reconnect,
+        "transform": reality_verbs.transform,
     }
     if action not in verbs:
         raise TorgError(f"Torg has no action {action!r} (known: {', '.join(verbs)})")
@@ -104,6 +107,8 @@ def _buyoff(order: DramaDeckOrder, s: TorgSheet, args: list[str], scene: Scene) 
         else:
             words.append(word)
     removals = removal_words(words, blow) if words else auto_removals(blow)
+    if source == "possibility" and not s.connected:
+        raise TorgError(f"{s.name} is disconnected: no Possibilities until reconnected (buyoff WHO hero)")
     if source == "possibility" and s.possibilities.count < 1:
         raise TorgError(f"{s.name} has no Possibility to spend (buyoff WHO hero: with a card)")
     was_down = s.damage.unconscious or s.damage.dead
@@ -129,6 +134,8 @@ def _back_in(scene: Scene) -> None:
 
 
 def _spend(order: DramaDeckOrder, s: TorgSheet, args: list[str], scene: Scene) -> str:
+    if not s.connected:
+        raise TorgError(f"{s.name} is disconnected: no Possibilities until reconnected")
     n, rest = _count(args)
     reason = " ".join(rest) or "spent"
     if reason.lower() in ("bleed", "bleeding"):
