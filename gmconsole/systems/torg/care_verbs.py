@@ -19,7 +19,7 @@ from gmconsole.systems.torg.errors import TorgError
 from gmconsole.systems.torg.initiative import DramaDeckOrder
 from gmconsole.systems.torg.reality import BUBBLE_COST, BUBBLE_ROUNDS
 from gmconsole.systems.torg.roll_words import parse_roll_words
-from gmconsole.systems.torg.rules_data import ATTRIBUTE_NAMES, skill_info
+from gmconsole.systems.torg.rules_data import ATTRIBUTE_NAMES, knowledge_names, normalise, skill_info
 from gmconsole.systems.torg.sheet import ADDS_MAX, ATTRIBUTE_MAX, TorgSheet
 from gmconsole.systems.torg.views import damage_text
 
@@ -67,6 +67,18 @@ def bubble(order: DramaDeckOrder, s: TorgSheet, args: list[str], scene: Scene) -
     )
 
 
+def _improve_knowledge(s: TorgSheet, key: str, target: int | None, *, self_taught: bool) -> str:
+    """An arcane knowledge's adds: bought as a skill that cannot be used unskilled."""
+    now = s.knowledges.get(key, 0)
+    new = target if target is not None else now + 1
+    if not now < new <= ADDS_MAX:
+        raise TorgError(f"{key.replace('_', ' ')} adds go up from {now}, to {ADDS_MAX} at most, not {new}")
+    cost = skill_add_cost(now, new, taught=not self_taught, unskilled_ok=False)
+    s.possibilities.spend(cost, f"{key.replace('_', ' ')} knowledge {now} -> {new}")
+    s.knowledges = dict(sorted({**s.knowledges, key: new}.items()))
+    return f"raises {key.replace('_', ' ')} knowledge {now} -> {new} for {cost} Possibilities"
+
+
 def improve(order: DramaDeckOrder, s: TorgSheet, args: list[str], scene: Scene) -> str:
     """Raise a skill's adds or an attribute, paying the book's cost in Possibilities:
     `improve WHO SKILL [N] [self] [foreign]` (adds to N, one more by default; self-taught,
@@ -79,6 +91,8 @@ def improve(order: DramaDeckOrder, s: TorgSheet, args: list[str], scene: Scene) 
         target = whole(words.pop(), "the new number", 1, ATTRIBUTE_MAX)
     if not words:
         raise TorgError("usage: improve WHO SKILL|ATTRIBUTE [N] [self] [foreign]")
+    if normalise(" ".join(words)) in knowledge_names():
+        return _improve_knowledge(s, normalise(" ".join(words)), target, self_taught=self_taught)
     what = find_skill(" ".join(words))
     if what in ATTRIBUTE_NAMES:
         now = s.attribute(what)

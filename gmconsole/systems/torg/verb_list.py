@@ -68,6 +68,12 @@ VERBS: tuple[SheetAction, ...] = (
         "TIME UNIT [pure] [dice F...]",
         "An Ord after a time in an alien zone.",
     ),
+    SheetAction(
+        "cast",
+        "Cast a spell",
+        "SPELL [grimoire] [+N] [dice F...]",
+        "A spell of the list: skill + knowledge adds, the roll, the effect, backlash as mental damage.",
+    ),
     SheetAction("actend", "End of act", "[AWARD]", "The act's award plus 1 Possibility per subplot in play."),
     SheetAction(
         "bubble", "Reality bubble", "", "1 Possibility: the land is the character's cosm for 15 minutes."
