@@ -74,6 +74,12 @@ VERBS: tuple[SheetAction, ...] = (
         "SPELL [grimoire] [+N] [dice F...]",
         "A spell of the list: skill + knowledge adds, the roll, the effect, backlash as mental damage.",
     ),
+    SheetAction(
+        "pray",
+        "Work a miracle",
+        "MIRACLE [community N] [CONDITION...] [enemy ADDS] [dn N] [+N] [dice F...]",
+        "Focus (+ community) vs the miracle's DN, then faith with the same bonus sets the level.",
+    ),
     SheetAction("actend", "End of act", "[AWARD]", "The act's award plus 1 Possibility per subplot in play."),
     SheetAction(
         "bubble", "Reality bubble", "", "1 Possibility: the land is the character's cosm for 15 minutes."

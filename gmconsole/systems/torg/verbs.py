@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 from gmconsole.engine.numbers import whole
 from gmconsole.systems.base import Scene, SheetChange
-from gmconsole.systems.torg import care_verbs, reality_verbs, social_verbs, spells
+from gmconsole.systems.torg import care_verbs, miracles, reality_verbs, social_verbs, spells
 from gmconsole.systems.torg.buyoff import auto_removals, buy_off, removal_words
 from gmconsole.systems.torg.cards import card_types
 from gmconsole.systems.torg.errors import TorgError
@@ -72,6 +72,7 @@ def perform(
         "reconnect": reality_verbs.reconnect,
         "transform": reality_verbs.transform,
         "cast": spells.cast,
+        "pray": miracles.pray,
     }
     if action not in verbs:
         raise TorgError(f"Torg has no action {action!r} (known: {', '.join(verbs)})")
