@@ -133,3 +133,43 @@ def act_end(order: DramaDeckOrder, s: TorgSheet, args: list[str], scene: Scene) 
     parts = [f"award {award}"] if award else []
     parts += [f"{len(subplots)} subplot(s)"] if subplots else []
     return f"ends the act: +{total} Possibilities ({', '.join(parts)}): {s.possibilities.count}"
+
+
+CREATION = {"attribute_points": 66, "attribute_max": 13, "adds": 16, "adds_max": 3, "possibilities": 10}
+"""A from-scratch starting character (L6710-L6714): 66 attribute points, none above 13 (Core
+Earth), 16 skill adds, at most 3 in a skill and exactly the tag skill at 3, at least 1 in
+reality, 10 Possibilities."""
+
+
+def creation(order: DramaDeckOrder, s: TorgSheet, args: list[str], scene: Scene) -> str:
+    """Check a new character against the book's creation rules; the sheet is not changed."""
+    if args:
+        raise TorgError("usage: creation WHO")
+    points = sum(s.attribute(a) for a in ATTRIBUTE_NAMES)
+    high = [a for a in ATTRIBUTE_NAMES if s.attribute(a) > CREATION["attribute_max"]]
+    adds = sum(s.skills.values())
+    over = [k for k, n in s.skills.items() if n > CREATION["adds_max"]]
+    tags = [k for k, n in s.skills.items() if n == CREATION["adds_max"]]
+    checks = [
+        (points == CREATION["attribute_points"], f"attribute points {points} (66)"),
+        (not high, "no attribute above 13" if not high else f"above 13: {', '.join(high)}"),
+        (adds == CREATION["adds"], f"skill adds {adds} (16)"),
+        (not over, "no skill above 3 adds" if not over else f"above 3 adds: {', '.join(over)}"),
+        (len(tags) >= 1, f"tag skill at 3: {', '.join(tags) or 'none'}"),
+        (s.possibility_rated, "reality at least 1 add" if s.possibility_rated else "no reality add"),
+        (
+            s.possibilities.count == CREATION["possibilities"],
+            f"{s.possibilities.count} Possibilities (10)",
+        ),
+    ]
+    bad = [text for ok, text in checks if not ok]
+    good = [text for ok, text in checks if ok]
+    if not bad:
+        return "a legal starting character: " + "; ".join(good)
+    return (
+        "not a starting character as the book builds one: "
+        + "; ".join(bad)
+        + " (fine: "
+        + "; ".join(good)
+        + ")"
+    )

@@ -80,6 +80,12 @@ VERBS: tuple[SheetAction, ...] = (
         "MIRACLE [community N] [CONDITION...] [enemy ADDS] [dn N] [+N] [dice F...]",
         "Focus (+ community) vs the miracle's DN, then faith with the same bonus sets the level.",
     ),
+    SheetAction(
+        "creation",
+        "Creation check",
+        "",
+        "66 attribute points, 16 adds (tag at 3), reality, 10 Possibilities.",
+    ),
     SheetAction("actend", "End of act", "[AWARD]", "The act's award plus 1 Possibility per subplot in play."),
     SheetAction(
         "bubble", "Reality bubble", "", "1 Possibility: the land is the character's cosm for 15 minutes."

@@ -63,6 +63,7 @@ def perform(
         "bubble": care_verbs.bubble,
         "improve": care_verbs.improve,
         "actend": care_verbs.act_end,
+        "creation": care_verbs.creation,
         "attitude": social_verbs.attitude,
         "charm": social_verbs.charm,
         "press": social_verbs.press,

@@ -123,3 +123,22 @@ def test_the_end_of_an_act_awards_possibilities(demo: Session) -> None:
     assert sheet(demo, "quinn").possibilities.count == before + 3 and "+3" in event.text
     demo.execute("set act 2")
     assert demo.encounter.state["act"] == "2"
+
+
+def test_a_new_character_is_checked_against_the_creation_rules(demo: Session) -> None:
+    """Quinn in the demo is past creation: 9 adds short of 16 and 11 Possibilities."""
+    event = demo.execute("creation quinn")
+    assert "not a starting character" in event.text and "skill adds" in event.text
+    assert demo.resolve("quinn").sheet == sheet(demo, "quinn")
+    fresh = demo.system.parse_sheet(
+        {
+            "name": "New",
+            "attributes": {"DEX": 11, "STR": 9, "TOU": 10, "PER": 9, "MIN": 9, "CHA": 9, "SPI": 9},
+            "skills": {"fire_combat": 3, "dodge": 3, "reality": 3, "stealth": 3, "find": 2, "maneuver": 2},
+            "possibilities": {"history": [{"delta": 10, "reason": "starting"}]},
+        }
+    )
+    from gmconsole.systems.base import Scene
+    from gmconsole.systems.torg.care_verbs import creation
+
+    assert creation(None, fresh, [], Scene(rng=None)).startswith("a legal starting character")
