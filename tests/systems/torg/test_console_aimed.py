@@ -154,3 +154,13 @@ def test_a_failed_dodge_leaves_the_hit_pending(demo: Session) -> None:
     assert "= 13 vs 17" in event.text
     demo.execute("hit")
     assert sheet(demo, "edeinos-2").damage.K
+
+
+def test_an_interaction_is_answered_with_the_same_skill(demo: Session) -> None:
+    """Helena's taunt 15 (die 19) stymies the Edeinos unless it taunts back above 15: unskilled
+    CHA 7 + 6 (die 19) = 13 is not enough, and hit still applies the taunt."""
+    demo.execute("check helena taunt dice=19 at edeinos-2")
+    event = demo.execute("check edeinos-2 taunt dice=19 at helena")
+    assert "= 13 vs 16" in event.text and event.data.get("answers")
+    demo.execute("hit")
+    assert "stymied" in sheet(demo, "edeinos-2").this_round
