@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from gmconsole.engine.numbers import whole
 from gmconsole.systems.base import Scene, SheetAction, SheetChange
 from gmconsole.systems.myriad.errors import MyriadError
 from gmconsole.systems.myriad.views import boxes, boxes_left
@@ -28,10 +29,11 @@ MAX_NIGHTS = 366
 
 SHEET_ACTIONS = (
     SheetAction("rest", "A night's rest", "[NIGHTS]",
-                "1 wound box a night, 1 critical box every third night"),
-    SheetAction("medic", "Medical care", "RESULT",
+                "1 wound box a night, 1 critical box every third night; never mid-fight"),
+    SheetAction("medic", "Medical care", "RESULT [revive]",
                 "the medic's Intellect/Medic total vs TN 12 - boxes left; success restores "
-                "1 + margin, critical boxes first"),
+                "1 + margin, critical boxes first; half an hour, never mid-fight; revive: a "
+                "patient dead under 10 minutes"),
     SheetAction("lucky", "Lucky re-roll", "[vs N] [DICE...]",
                 "re-roll WHO's last test, a failure; once per session per Lucky level, the new "
                 "result stands. vs N: the opponent's new total if they re-rolled too"),
@@ -57,23 +59,34 @@ SHEET_ACTIONS = (
 )
 
 
-def _whole(args: Sequence[str], default: int | None, usage: str) -> int:
+MAX_RESULT = 99
+"""A test total no Myriad roll reaches (10 dice, skill 5, every die a six: 31)."""
+
+
+def _number(args: Sequence[str], default: int | None, usage: str, what: str,
+            high: int) -> int:
     if len(args) > 1:
         raise MyriadError(f"too many words after the name ({usage})")
     if not args:
         if default is None:
             raise MyriadError(f"give a number ({usage})")
         return default
-    try:
-        return int(args[0])
-    except ValueError:
-        raise MyriadError(f"{args[0]!r} is not a whole number ({usage})") from None
+    return whole(args[0], what, 1 if default is not None else 0, high)
 
 
-def rest(natural_heal: Callable[[int], SheetChange], args: Sequence[str]) -> SheetChange:
-    nights = _whole(args, 1, "rest WHO [NIGHTS]")
-    if not 1 <= nights <= MAX_NIGHTS:
-        raise MyriadError(f"rest 1 to {MAX_NIGHTS} nights, not {nights}")
+def refuse_mid_fight(scene: Scene, who: str, what: str) -> None:
+    """Rest takes a night and medical care half an hour: neither happens during a running
+    fight the character is in (spec §4.7)."""
+    enc = scene.encounter
+    if enc is not None and enc.started and scene.combatant is not None:
+        raise MyriadError(f"{who} is in a running fight ({enc.name}, round {enc.round}): "
+                          f"{what}; end the encounter first")
+
+
+def rest(natural_heal: Callable[[int], SheetChange], args: Sequence[str],
+         scene: Scene, who: str) -> SheetChange:
+    nights = _number(args, 1, "rest WHO [NIGHTS]", "nights", MAX_NIGHTS)
+    refuse_mid_fight(scene, who, "a night's rest waits for the night")
     change = natural_heal(nights)
     main, critical = change.detail["main"], change.detail["critical"]
     line = change.sheet.line("wounds")  # type: ignore[attr-defined]
@@ -84,9 +97,19 @@ def rest(natural_heal: Callable[[int], SheetChange], args: Sequence[str]) -> She
 
 
 def medic(medic_heal: Callable[[int, Mapping[str, Any]], SheetChange], args: Sequence[str],
-          options: Mapping[str, Any]) -> SheetChange:
-    result = _whole(args, None, "medic WHO RESULT")
-    change = medic_heal(result, options)
+          scene: Scene, who: str, dead: bool) -> SheetChange:
+    """``medic WHO RESULT [revive]``: a dead patient only with ``revive`` (within 10 minutes of
+    death, with the Guide's agreement)."""
+    words = list(args)
+    revive = bool(words) and words[-1].lower() == "revive"
+    if revive:
+        words.pop()
+    result = _number(words, None, "medic WHO RESULT [revive]", "the medic's result", MAX_RESULT)
+    refuse_mid_fight(scene, who, "medical care takes half an hour")
+    if dead and not revive:
+        raise MyriadError(f"{who} is dead: a medic may try only within 10 minutes of death, "
+                          "with the Guide's agreement (medic WHO RESULT revive)")
+    change = medic_heal(result, scene.options)
     d = change.detail
     word = "success" if d["margin"] >= 0 else "failure"
     line = change.sheet.line("wounds")  # type: ignore[attr-defined]

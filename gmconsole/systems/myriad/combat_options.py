@@ -114,10 +114,14 @@ def hit_location(body: str, total: int) -> str:
     raise MyriadError(f"hit location: {total} is not a 2d6 total (2-12)")
 
 
-def location_wounds(part: str, wounds: int) -> int:
-    """Wounds after the location's multiplier (head x2, after armour: ruling C20)."""
-    row = data.row("combat_options", "body_parts", "part", part, what="body part")
-    return wounds * row["wound_multiplier"]
+def body_part(part: str) -> dict:
+    """A row of the body-part table: aim penalty, wound multiplier (head x2, applied after
+    armour: ruling C20) and effect."""
+    return data.row("combat_options", "body_parts", "part", part, what="body part")
+
+
+def body_parts() -> tuple[str, ...]:
+    return tuple(r["part"] for r in data.rows("combat_options", "body_parts"))
 
 
 def can_melee_flyer(attacker_count: int, flyer_count: int, *, near_flyers_target: bool) -> bool:

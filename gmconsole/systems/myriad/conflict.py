@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from gmconsole.systems.myriad import data
-from gmconsole.systems.myriad.ability import AbilityRoll, OpposedOutcome, check_faces, roll_d6
+from gmconsole.systems.myriad.ability import check_faces, roll_d6
 from gmconsole.systems.myriad.errors import MyriadError
 
 
@@ -98,27 +98,6 @@ def initiative_modifier(conflict_id: str, *, fast_slow: int = 0,
 
 
 # ---- attack and damage -----------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Attack:
-    """An attack as an opposed test: the attacker initiated it and wins ties."""
-
-    attack: AbilityRoll
-    defence: AbilityRoll
-
-    @property
-    def outcome(self) -> OpposedOutcome:
-        return OpposedOutcome(initiator=self.attack.total, responder=self.defence.total)
-
-    @property
-    def hit(self) -> bool:
-        return self.outcome.initiator_wins
-
-    @property
-    def margin(self) -> int:
-        """Attacker's result minus defender's (negative on a miss)."""
-        return self.attack.total - self.defence.total
-
 
 def damage_dealt(dice: Sequence[int], armour: int) -> int:
     """Boxes crossed off: the number of damage dice strictly above the armour rating.

@@ -18,6 +18,7 @@ Rulings: A2 (critical base = ceil(base stat / 2), fixed before buying boxes, see
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -184,6 +185,17 @@ def wounds_line(power: int, *, extra_boxes: int = 0, extra_critical: int = 0) ->
 def resolve_line(spirit: int, *, extra_boxes: int = 0) -> Resilience:
     """Resolve = Spirit (+ bought boxes); no critical line."""
     return Resilience(boxes=spirit + extra_boxes, permanent_effect="")
+
+
+def new_line(type_id: str, stats: Mapping[str, int]) -> Resilience:
+    """A module's line for a sheet that lacks it: boxes = its base statistic, a critical row of
+    half that (rounded up) when the line is critical (Nerve: Spirit, critical = madness)."""
+    from gmconsole.systems.myriad.conflict import resilience_types
+
+    kind = resilience_types()[type_id]
+    base = stats.get(kind.base_stat, 1)
+    return Resilience(boxes=base, critical=base_critical(base) if kind.critical else 0,
+                      permanent_effect=kind.permanent_effect)
 
 
 def _check_amount(n: int, what: str) -> None:

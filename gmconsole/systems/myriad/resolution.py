@@ -29,17 +29,19 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from gmconsole.engine.checks import CheckRequest, CheckResult, Die, Modifier, Odds
+from gmconsole.engine.numbers import whole
 from gmconsole.systems.myriad import data
 from gmconsole.systems.myriad.ability import AbilityRoll, roll_ability
 from gmconsole.systems.myriad.burning import Burn, BurnResult, burn, check_success
 from gmconsole.systems.myriad.errors import MyriadError
-from gmconsole.systems.myriad.odds import success_chance_burning
+from gmconsole.systems.myriad.odds import success_chance_burning, total_distribution
 from gmconsole.systems.myriad.sheet import MyriadSheet
 from gmconsole.systems.myriad.switches import (
     PlannedBurn,
     choose_burn,
     plan_burn,
     planned_odds,
+    switch_count,
     tag_list,
 )
 
@@ -54,8 +56,25 @@ class ModifierItem(NamedTuple):
     situational: bool = False
 
 
-def modifier_items(extra: Mapping[str, Any]) -> tuple[ModifierItem, ...]:
+def modifier_items(extra: Mapping[str, Any], sheet: MyriadSheet | None = None,
+                   option: str = "") -> tuple[ModifierItem, ...]:
+    """The itemised modifiers asked for, then those the sheet's state and the switches bring:
+    pinned -2 on everything, prone -1 on close combat (L709, L712), an aimed body part's
+    penalty (T-18)."""
     items = []
+    if sheet is not None:
+        skill = option.partition("/")[2]
+        if "pinned" in sheet.states:
+            items.append(ModifierItem("pinned", -2))
+        if "prone" in sheet.states and skill in ("close_combat", "wrestling"):
+            items.append(ModifierItem("prone", -1))
+    part = str(extra.get("aim") or "none")
+    if part != "none":
+        from gmconsole.systems.myriad.combat_options import body_part
+
+        penalty = int(body_part(part)["aim_penalty"])
+        if penalty:
+            items.append(ModifierItem(f"aimed at {part.replace('_', ' ')}", penalty))
     for raw in extra.get("modifiers", ()):
         if not isinstance(raw, Mapping) or not isinstance(raw.get("value"), int):
             raise MyriadError(f"modifiers: {raw!r} should look like {{'label': 'Stunt', 'value': 1}}")
@@ -114,7 +133,7 @@ def run_check(sheet: MyriadSheet, request: CheckRequest, rng: random.Random,
     """Roll (or read typed faces), burn sixes as asked, and judge against the TN or opponent."""
     extra = request.extra
     spec = parse_option(sheet, request.option, extra)
-    items = modifier_items(extra)
+    items = modifier_items(extra, sheet, request.option)
     plan = plan_burn(sheet, extra)  # refused before any die is rolled
     mods = request.modifiers + sum(i.value for i in items)
     roll = roll_ability(sheet.stat(spec.stat), spec.skill_level, modifiers=mods, rng=rng,
@@ -128,7 +147,7 @@ def run_check(sheet: MyriadSheet, request: CheckRequest, rng: random.Random,
         notes += [note] if note else []
     burnt = burn(roll, burns, sheet.owned_sfx(), tags=plan.tags if plan else tag_list(extra),
                  burnable_faces=_faces(extra, plan),
-                 extra_actions_used=int(extra.get("extra_actions_used") or 0))
+                 extra_actions_used=switch_count(extra.get("extra_actions_used"), "extra_actions_used"))
     total = burnt.roll.total
     success = None if target is None else (total >= target if ties_win else total > target)
     if success is not None:
@@ -229,31 +248,63 @@ def _title(name: str | None) -> str:
     return (name or "").replace("_", " ").title()
 
 
+def opposing_totals(request: CheckRequest) -> dict[int, Fraction] | None:
+    """The defender's totals with their chances, from the pool and skill the target's sheet
+    put in the request (`aim.oppose`), while its defence is not rolled yet; None otherwise."""
+    extra = request.extra
+    if request.opponent_total is not None or request.difficulty is not None:
+        return None
+    if "defence_pool" not in extra:
+        return None
+    pool = switch_count(extra.get("defence_pool"), "defence_pool")
+    skill = switch_count(extra.get("defence_skill"), "defence_skill")
+    mods = whole(extra.get("defence_modifiers") or 0, "defence_modifiers", -10, 10)
+    return total_distribution(pool, skill, mods)
+
+
 def check_odds(sheet: MyriadSheet, request: CheckRequest) -> Odds | None:
-    """Exact chance of success before rolling (None without a TN or an opponent's total).
+    """Exact chance of success before rolling (None without a TN, an opponent's total or the
+    opposing pool of an aimed attack).
 
     With an SFX asked for by switch, the chance follows the burn the roll will make (see
     `switches`), and a band shows how often the test succeeds with the SFX fired. Burns given by
-    die number (``burn``) count as needing that many sixes, all burnt.
+    die number (``burn``) count as needing that many sixes, all burnt. Against a defence still
+    to be rolled, the chance is summed over every defence total (pool against pool, exact).
     """
+    opposing = opposing_totals(request)
     target, ties_win = target_of(request)
-    if target is None:
+    if target is None and opposing is None:
         return None
+    if opposing is None:
+        assert target is not None
+        opposing = {target: Fraction(1)}
+    else:
+        ties_win = bool(request.extra.get("initiator", True))
     spec = parse_option(sheet, request.option, request.extra)
     plan = plan_burn(sheet, request.extra)
-    need = _need(target, ties_win)
-    mods = request.modifiers + sum(i.value for i in modifier_items(request.extra))
+    mods = request.modifiers + sum(i.value for i in modifier_items(request.extra, sheet,
+                                                                   request.option))
     note = f"{spec.pool}d6 keep highest + {spec.skill_level}"
-    if request.opponent_total is not None:
+    if request.opponent_total is not None or len(opposing) > 1:
         note += "; ties go to the initiator"
+    if len(opposing) > 1:
+        note += (f"; against {request.extra['defence_pool']}d6 + "
+                 f"{request.extra.get('defence_skill', 0)}")
+    burning = sum(len(b.dice) for b in spec.burns)
+    p = fired = Fraction(0)
+    for total, chance in opposing.items():
+        need = _need(total, ties_win)
+        if plan is not None:
+            won, with_sfx = planned_odds(spec.pool, spec.skill_level, mods, need, plan)
+            p += chance * won
+            fired += chance * with_sfx
+        else:
+            p += chance * success_chance_burning(spec.pool, spec.skill_level, need, burning, mods)
     if plan is not None:
-        p, fired = planned_odds(spec.pool, spec.skill_level, mods, need, plan)
         note += f"; {plan.sfx.name} when the roll allows"
         return Odds(success=p, note=note, bars=(("success + SFX", fired),
                                                 ("success, no SFX", p - fired),
                                                 ("failure", Fraction(1) - p)))
-    burning = sum(len(b.dice) for b in spec.burns)
-    p = success_chance_burning(spec.pool, spec.skill_level, need, burning, mods)
     if burning:
         note += f", needing {burning} six(es) to burn"
     return Odds(success=p, note=note, bars=(("success", p), ("failure", Fraction(1) - p)))

@@ -32,6 +32,12 @@ STAT_RANGE = (1, 10)
 SKILL_RANGE = (0, 5)
 PowerLevel = Literal["mundane", "heroic", "godlike", "custom"]
 GearKind = Literal["weapon", "armour", "essential", "enhancer", "accessory", "sfx_item"]
+RANGED = ("short", "medium", "long")
+"""Weapon ranges that make a ranged weapon; a blank range or "melee" is a melee weapon."""
+State = Literal["prone", "pinned", "grappling", "stunned"]
+"""Conditions the combat manoeuvres leave (see `maneuvers`): prone (tripped: -1 to its own
+close-combat actions, -1 to ranged attackers), pinned (grappled: -2 on all actions), grappling
+(holding someone), stunned (a groin hit: loses its next combat action)."""
 
 
 class SheetError(MyriadError):
@@ -113,6 +119,10 @@ class MyriadSheet(BaseModel):
     fear_armour: int = Field(default=2, ge=0)
     effects: list[OngoingEffect] = Field(default_factory=list,
                                          description="bleeding, burning... (end of round)")
+    states: list[State] = Field(default_factory=list,
+                                description="prone, pinned, grappling, stunned (manoeuvres)")
+    movement_lost: int = Field(default=0, ge=0, le=99,
+                               description="metres of movement lost (Crippling Blow, leg hits)")
     progress: RandomProgress = Field(default_factory=RandomProgress)
     last_test: LastTest | None = Field(default=None,
                                        description="what Lucky/Unlucky re-roll (see luck)")

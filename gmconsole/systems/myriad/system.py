@@ -60,7 +60,7 @@ from gmconsole.systems.myriad.effects import (
 )
 from gmconsole.systems.myriad.errors import MyriadError
 from gmconsole.systems.myriad.initiative import MyriadInitiative
-from gmconsole.systems.myriad.resilience import HealResult, Resilience
+from gmconsole.systems.myriad.resilience import HealResult, Resilience, new_line
 from gmconsole.systems.myriad.sheet import MyriadSheet
 from gmconsole.systems.myriad.views import boxes, boxes_left, status_view, track_views
 
@@ -70,6 +70,7 @@ if TYPE_CHECKING:
     from gmconsole.systems.myriad.creation import BuildReport
 
 CRITICAL = "critical"
+BLEEDING = "bleeding"
 EFFECT_VERBS = {EffectKind.BLEEDING: "bleeds", EffectKind.BURNING: "burns",
                 EffectKind.ASPHYXIATION: "chokes", EffectKind.ELECTRICITY: "is shocked",
                 EffectKind.DEADLY_WEAKNESS: "suffers its weakness",
@@ -89,7 +90,12 @@ class MyriadSystem(GameSystem):
     summary: ClassVar[str] = ("d6 pool = statistic, keep the highest + skill + 1 per unburnt six; "
                               "sixes burn for SFX; dice over armour cross off boxes")
     sheet_model: ClassVar[type[BaseModel]] = MyriadSheet
-    damage_kinds: ClassVar[Sequence[str]] = ("wounds", CRITICAL, "resolve")
+    damage_kinds: ClassVar[Sequence[str]] = ("wounds", CRITICAL, "resolve", BLEEDING, "nerve",
+                                             "cynicism", "mana", "concentration")
+    """Wounds (then critical), the critical row directly, Resolve; "bleeding" is wounds that
+    also start the target bleeding (Artery Strike); the optional modules' lines (Nerve for
+    terror, Cynicism for romance, Mana, Concentration) are added to a sheet that lacks them on
+    their first damage, sized from their base statistic."""
     options: ClassVar[Sequence[RuleOption]] = (
         RuleOption("declare_reverse_initiative", "Declare actions lowest initiative first",
                    False, "Optional rule: declare in reverse order, resolve high first."),
@@ -103,15 +109,19 @@ class MyriadSystem(GameSystem):
                    "'critical_only_if_any_lost' (only critical boxes when any are lost)."),
         RuleOption("creation_preset", "Character creation preset", "recommended",
                    "Point budgets for new characters: recommended, mundane, heroic or godlike."),
+        RuleOption("hit_locations", "Hit locations", False,
+                   "Optional rule: an attack may aim at a body part (`aim=head`): its penalty "
+                   "on the attack, its effect on the hit (head: double wounds)."),
         RuleOption("magic_easy_weave", "Easy weave", False,
                    "Optional rule: weave with Intellect/Spell Casting; a "
                    "total of 6+ adds a six, 8+ two, 10+ three (`weave WHO`)."),
     )
     encounter_options: ClassVar[Sequence[RuleOption]] = (
         RuleOption("conflict", "Conflict type", "mortal",
-                   "Mortal (Power/Grace, wounds) or social (Intellect/Spirit, resolve): "
-                   "sets the initiative statistic (`set conflict social`).",
-                   choices=("mortal", "social")),
+                   "Mortal (Power/Grace, wounds), social (Intellect/Spirit, resolve), "
+                   "romance (Intellect/Spirit, cynicism) or terror (Spirit, nerve): sets the "
+                   "initiative statistic and what `dmg` harms (`set conflict social`).",
+                   choices=("mortal", "social", "romance", "terror")),
     )
 
     # ------------------------------------------------------------------ sheets
@@ -127,6 +137,15 @@ class MyriadSystem(GameSystem):
         parts.append(", ".join(weapons) or f"unarmed {s.unarmed_dice}D")
         return " · ".join(parts)
 
+    def dump_sheet(self, sheet: BaseModel) -> dict[str, Any]:
+        """The stored sheet; the manoeuvre state (``states``, ``movement_lost``) only while
+        there is some, so a sheet nobody tripped reads as it always did."""
+        out = super().dump_sheet(sheet)
+        for key in ("states", "movement_lost"):
+            if not out.get(key):
+                out.pop(key, None)
+        return out
+
     def sheet_lines(self, sheet: BaseModel) -> list[tuple[str, str]]:
         s = _sheet(sheet)
         out = [(k.title(), str(v)) for k, v in s.stats.items()]
@@ -138,6 +157,10 @@ class MyriadSystem(GameSystem):
         out += [(k.title(), self._line_text(k, line)) for k, line in s.resilience.items()]
         if s.effects:
             out.append(("Effects", ", ".join(e.kind.value for e in s.effects)))
+        if s.states:
+            out.append(("State", ", ".join(s.states)))
+        if s.movement_lost:
+            out.append(("Movement lost", f"{s.movement_lost} m"))
         return out
 
     def build_report(self, sheet: BaseModel,
@@ -233,6 +256,11 @@ class MyriadSystem(GameSystem):
         line = new.line(line_id)
         before = self.status(new)
         result = line.apply(amount, to_critical=to_critical)
+        starts_bleeding = (data.normalise(kind or "") == BLEEDING and
+                           all(e.kind != EffectKind.BLEEDING for e in new.effects))
+        if starts_bleeding:
+            new.effects = [*new.effects, OngoingEffect(kind=EffectKind.BLEEDING,
+                                                       source="artery strike")]
         after = self.status(new)
         text = f"takes {boxes(result.taken)}"
         if result.main and result.critical:
@@ -246,7 +274,9 @@ class MyriadSystem(GameSystem):
             text += f", {result.discarded} past the last box"
         if after.label != before.label and after.health in ("down", "dead"):
             text += f": {after.label}"
-        return SheetChange(sheet=new, text=text, harmed=result.taken > 0,
+        if starts_bleeding:
+            text += ", and bleeds"
+        return SheetChange(sheet=new, text=text, harmed=result.taken > 0 or starts_bleeding,
                            detail={"line": line_id, "main": result.main,
                                    "critical": result.critical, "discarded": result.discarded,
                                    "status": line.status})
@@ -270,6 +300,10 @@ class MyriadSystem(GameSystem):
         """Uncross ``amount`` boxes, critical boxes first (the reverse of damage); "critical"
         heals the critical row only."""
         new = _sheet(sheet).model_copy(deep=True)
+        if self.status(new).health == "dead":
+            raise MyriadError(f"{new.who} is {self.status(new).label}: that is permanent "
+                              "(a medic may try within 10 minutes of death: medic WHO RESULT "
+                              "revive)")
         line_id, critical_only = self._target_line(new, kind)
         line = new.line(line_id)
         if critical_only and line.critical_line is not None:
@@ -347,9 +381,10 @@ class MyriadSystem(GameSystem):
         (see `luck`) and ``task`` (see `tasks`)."""
         s = _sheet(sheet)
         if action == "rest":
-            return actions.rest(lambda n: self.natural_heal(s, n), args)
+            return actions.rest(lambda n: self.natural_heal(s, n), args, scene, s.who)
         if action == "medic":
-            return actions.medic(lambda r, o: self.medic_heal(s, r, o), args, scene.options)
+            dead = self.status(s).health == "dead"
+            return actions.medic(lambda r, o: self.medic_heal(s, r, o), args, scene, s.who, dead)
         if action in actions.MODULE_ACTIONS:
             return actions.module_action(s, action, args, scene)
         return super().perform(sheet, action, args, scene)
@@ -364,8 +399,9 @@ class MyriadSystem(GameSystem):
         return SheetChange(sheet=new, text="")
 
     def default_damage_kind(self, encounter_state: Mapping[str, Any]) -> str:
-        """Social conflict harms Resolve, mortal conflict Wounds (spec §4.9)."""
-        return "resolve" if encounter_state.get("conflict") == "social" else "wounds"
+        """The conflict's own line: Wounds in a fight, Resolve in an argument, Cynicism in
+        romance, Nerve in terror (spec §4.1)."""
+        return conflict_type(str(encounter_state.get("conflict") or "mortal")).resilience
 
     def end_encounter(self, sheet: BaseModel, scene: Scene | None = None) -> SheetChange | None:
         """The contract's end-of-conflict hook: Resolve clears (see `end_conflict`)."""
@@ -410,9 +446,15 @@ class MyriadSystem(GameSystem):
                                    "restored": restored})
 
     def _target_line(self, sheet: MyriadSheet, kind: str | None) -> tuple[str, bool]:
+        """The line a damage kind crosses off, and whether straight onto its critical row. A
+        module's line the sheet lacks (Nerve, Cynicism...) is added, sized from its statistic."""
         key = data.normalise(kind or self.damage_kinds[0])
         if key == CRITICAL:
             return "wounds", True
+        if key == BLEEDING:
+            return "wounds", False
+        if key not in sheet.resilience and key in resilience_types():
+            sheet.resilience = {**sheet.resilience, key: new_line(key, sheet.stats)}
         sheet.line(key)  # a clear message when the sheet has no such line
         return key, False
 
@@ -462,7 +504,7 @@ class MyriadSystem(GameSystem):
         """The weapon's damage dice against the target's armour (see `aim`)."""
         from gmconsole.systems.myriad import aim
 
-        return aim.damage_offer(_sheet(sheet), request.option, result, _sheet(target), rng, dice)
+        return aim.damage_offer(_sheet(sheet), request, result, _sheet(target), rng, dice)
 
     def check_switches(self, sheet: BaseModel,
                        options: Mapping[str, Any] | None = None) -> list[RuleOption]:

@@ -6,9 +6,7 @@ import pytest
 
 from gmconsole.engine.errors import RulesError
 from gmconsole.systems.myriad import damage_dealt, initiative_total
-from gmconsole.systems.myriad.ability import AbilityRoll
 from gmconsole.systems.myriad.conflict import (
-    Attack,
     conflict_type,
     effective_armour,
     free_movement,
@@ -68,13 +66,6 @@ def test_roll_damage_with_automatic_points_and_typed_dice():
     rolled = roll_damage(4, 0, rng=random.Random(2))
     assert rolled.boxes == 4 and len(rolled.dice) == 4
     assert roll_damage(0, 0, automatic=2, dice=[]).boxes == 2
-
-
-def test_attack_is_opposed_and_ties_hit():
-    attack = Attack(attack=AbilityRoll(dice=(4, 2), skill=2), defence=AbilityRoll(dice=(5,), skill=1))
-    assert attack.hit and attack.margin == 0
-    miss = Attack(attack=AbilityRoll(dice=(3,), skill=1), defence=AbilityRoll(dice=(5,), skill=1))
-    assert not miss.hit and miss.margin == -2
 
 
 def test_armour_never_stacks_and_unarmed_dice():

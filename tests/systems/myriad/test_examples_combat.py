@@ -7,6 +7,7 @@ import pytest
 from gmconsole.systems.myriad import Resilience, damage_dealt
 from gmconsole.systems.myriad.combat_options import (
     autofire_targets,
+    body_part,
     can_melee_flyer,
     decay_dice,
     dum_dum_armour,
@@ -14,7 +15,6 @@ from gmconsole.systems.myriad.combat_options import (
     hawkeye,
     hit_location,
     incapacitated_by,
-    location_wounds,
     push_distance,
     scale_modifier,
     shielded_damage,
@@ -136,7 +136,7 @@ def test_hit_locations_ruling_c9_and_c20():
     assert hit_location("humanoid", 2) == "head" and hit_location("humanoid", 7) == "torso"
     assert hit_location("bat_bird", 2) == "head" and hit_location("bat_bird", 3) == "torso"
     assert hit_location("snake_worm", 3) == "torso"
-    assert location_wounds("head", 2) == 4 and location_wounds("arm", 2) == 2
+    assert body_part("head")["wound_multiplier"] == 2 and body_part("arm")["wound_multiplier"] == 1
     with pytest.raises(ValueError, match="not a 2d6 total"):
         hit_location("humanoid", 13)
 

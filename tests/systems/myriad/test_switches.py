@@ -40,9 +40,12 @@ def test_face_outcomes_are_a_distribution_matching_the_closed_form():
 
 def test_switches_follow_the_sheet():
     plain = MyriadSheet(name="Joe")
-    assert [s.key for s in SYSTEM.check_switches(plain)] == ["initiator", "burning_fives"]
+    assert [s.key for s in SYSTEM.check_switches(plain)] == ["initiator", "aim", "nails", "bonus",
+                                                             "burning_fives"]
     keys = [s.key for s in SYSTEM.check_switches(recommended_build())]
-    assert keys == ["sfx", "sixes", "tags", "extra_actions_used", "initiator", "burning_fives"]
+    assert keys == ["sfx", "sixes", "tags", "extra_actions_used", "initiator", "weapon", "aim",
+                    "nails", "bonus", "room", "wall", "burning_fives"]
+    assert [s.key for s in SYSTEM.check_switches(plain, {})] == ["initiator", "nails", "bonus"]
     sfx = SYSTEM.check_switches(recommended_build())[0]
     assert sfx.default == "none" and "power_strike" in sfx.choices
     assert "power_strike (1 six each; attack unarmed)" in sfx.help
@@ -137,7 +140,7 @@ def test_refusals_come_before_any_die_is_rolled():
         (request("rune_of_death", 6), "has no SFX 'rune_of_death'"),
         (request("power_strike", 6, tags="attack ranged"), "fires only on a attack unarmed roll"),
         (request("guns_akimbo", 6, extra_actions_used=1), "already took 1 this round"),
-        (request("power_strike", 6, sixes=-1), "not a whole number"),
+        (request("power_strike", 6, sixes=-1), "sixes must be a whole number from 0 to 10"),
         (request("power_strike", 6, burn=[{"sfx": "power_strike", "dice": [1]}]), "not both"),
     ]
     for req, message in cases:
