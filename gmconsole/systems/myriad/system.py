@@ -30,6 +30,7 @@ from pydantic import BaseModel, ValidationError
 from gmconsole.engine.errors import RulesError, validation_text
 from gmconsole.engine.tracks import StatusView, TrackView
 from gmconsole.systems.base import (
+    Calculator,
     DamageOffer,
     GameSystem,
     Generated,
@@ -43,6 +44,7 @@ from gmconsole.systems.base import (
 from gmconsole.systems.myriad import actions, data
 from gmconsole.systems.myriad import generators as quick
 from gmconsole.systems.myriad.ability import check_faces, target_numbers
+from gmconsole.systems.myriad.calculators import CALCULATORS
 from gmconsole.systems.myriad.conflict import (
     conflict_type,
     conflict_types,
@@ -369,6 +371,14 @@ class MyriadSystem(GameSystem):
         return SheetChange(sheet=new, text=text, harmed=True, detail={"status": wounds.status})
 
     sheet_actions: ClassVar[Sequence[SheetAction]] = actions.SHEET_ACTIONS
+    calculators: ClassVar[Sequence[Calculator]] = CALCULATORS
+
+    def calculate(self, key: str, args: Sequence[str]) -> str:
+        """The book's numbers (movement, autofire, areas, WMD, hazards, vehicles, XP, magic
+        limits, fear; see `calculators`)."""
+        from gmconsole.systems.myriad.calculators import calculate
+
+        return calculate(key, args)
     generators: ClassVar[Sequence[Generator]] = quick.GENERATORS
 
     def generate(self, key: str, args: Sequence[str], rng: random.Random) -> Generated:
