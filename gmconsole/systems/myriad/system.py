@@ -62,6 +62,8 @@ from gmconsole.systems.myriad.effects import (
 )
 from gmconsole.systems.myriad.errors import MyriadError
 from gmconsole.systems.myriad.initiative import MyriadInitiative
+from gmconsole.systems.myriad.maneuvers import KEYS as MANEUVER_KEYS
+from gmconsole.systems.myriad.maneuvers import MANEUVERS
 from gmconsole.systems.myriad.resilience import HealResult, Resilience, new_line
 from gmconsole.systems.myriad.sheet import MyriadSheet
 from gmconsole.systems.myriad.views import boxes, boxes_left, status_view, track_views
@@ -370,7 +372,7 @@ class MyriadSystem(GameSystem):
             text += f": {after.label}"
         return SheetChange(sheet=new, text=text, harmed=True, detail={"status": wounds.status})
 
-    sheet_actions: ClassVar[Sequence[SheetAction]] = actions.SHEET_ACTIONS
+    sheet_actions: ClassVar[Sequence[SheetAction]] = (*actions.SHEET_ACTIONS, *MANEUVERS)
     calculators: ClassVar[Sequence[Calculator]] = CALCULATORS
 
     def calculate(self, key: str, args: Sequence[str]) -> str:
@@ -397,6 +399,10 @@ class MyriadSystem(GameSystem):
             return actions.medic(lambda r, o: self.medic_heal(s, r, o), args, scene, s.who, dead)
         if action in actions.MODULE_ACTIONS:
             return actions.module_action(s, action, args, scene)
+        if action in MANEUVER_KEYS:
+            from gmconsole.systems.myriad import maneuvers
+
+            return maneuvers.perform(self, s, action, args, scene)
         return super().perform(sheet, action, args, scene)
 
     def after_check(self, sheet: BaseModel, request: CheckRequest, result: CheckResult,
@@ -448,6 +454,8 @@ class MyriadSystem(GameSystem):
         mode = self.resolve_options(options)["medic_tn_counts"]
         new = _sheet(sheet).model_copy(deep=True)
         outcome = healing.medic_heal(new.line("wounds"), result, mode=mode)
+        if outcome.success:
+            new.movement_lost = 0  # proper medical attention ends a Crippling Blow
         restored = outcome.healed.restored if outcome.healed else 0
         word = "success" if outcome.success else "failure"
         return SheetChange(sheet=new, text=f"medic {result} vs TN {outcome.tn}: {word}, "
