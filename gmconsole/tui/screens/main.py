@@ -28,6 +28,7 @@ from gmconsole.engine.events import Event
 from gmconsole.store.collector import collector_paused
 from gmconsole.store.state import StoreError
 from gmconsole.tui import actions
+from gmconsole.tui.crash_notes import note_error
 from gmconsole.tui.keymap import own_bindings
 from gmconsole.tui.messages import ActOn, Command, Prefill, Reroll
 from gmconsole.tui.render import marked_text
@@ -56,10 +57,10 @@ PANE_KEYS = (("Roster", RosterPane), ("Tables", ReferencePane))
 
 def news(events: list[Event]) -> str:
     """The status line for what was just logged: the last few events, and the next step when
-    there is one (a successful aimed test: H applies its damage)."""
+    there is one (an aimed test whose damage the system can work out: H applies it)."""
     text = " · ".join(e.text for e in events[-3:])
     last = events[-1]
-    if last.data.get("against") and last.data.get("success"):
+    if last.data.get("damage_ready"):
         text = f"H applies the damage · {text}"
     return text
 
@@ -311,6 +312,10 @@ class MainScreen(Screen[None]):
             self.say(f"{exc} ({note})", error=True)
         except (GmConsoleError, ValueError, ValidationError) as exc:
             self.say(str(exc), error=not getattr(exc, "harmless", False))
+        except Exception as exc:  # a bug: say so on one line, keep its traceback, keep running
+            where = note_error(exc, done.removeprefix("done: "))
+            kept = f"details in {where}" if where else "the state folder is not writable, no details kept"
+            self.say(f"internal error, a bug in gmconsole ({type(exc).__name__}: {exc}); {kept}", error=True)
         else:
             self.saved = True
             self._retry = None
