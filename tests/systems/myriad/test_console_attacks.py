@@ -24,9 +24,10 @@ from .conftest import DEMO
 
 
 def attack(s: Session, who: str, option: str, target: str, dice: list[int], **extra) -> str:
-    """An aimed test with typed faces and switches, as the dialog (and soon the line) sends it."""
-    event = s.aimed_check(who, CheckRequest(option=option, extra=extra), target, dice=dice)
-    return event.text
+    """An aimed test typed at the command line with its faces and switches."""
+    switches = " ".join(k if v is True else f"{k}={v}" for k, v in extra.items())
+    faces = ",".join(map(str, dice))
+    return s.execute(f"check {who} {option} {switches} dice={faces} at {target}").text
 
 
 def wounds(s: Session, who: str) -> tuple[int, int]:
@@ -61,8 +62,19 @@ def test_power_strike_adds_dice_and_artery_strike_starts_the_bleeding(demo: Sess
     assert [e.kind.value for e in grell.effects] == ["bleeding"]
 
 
-def test_armour_piercing_hard_as_nails_and_the_head(demo: Session) -> None:
-    demo.execute("set conflict mortal")
+@pytest.fixture
+def hit_locations(tmp_path: Path) -> Iterator[Session]:
+    """The demo with the optional hit-location rule on."""
+    copy = tmp_path / "myriad-demo"
+    shutil.copytree(DEMO, copy, ignore=shutil.ignore_patterns(".lock"))
+    campaign = copy / "campaign.toml"
+    campaign.write_text(campaign.read_text() + "\n[options]\nhit_locations = true\n")
+    with Session.open(copy, rng=random.Random(11)) as session:
+        yield session
+
+
+def test_hard_as_nails_and_the_head(hit_locations: Session) -> None:
+    demo = hit_locations
     # Grell's Hard as Nails sixes (the nails switch) take dice off Kesh's long sword
     attack(demo, "kesh", "power/close_combat", "grell", [6, 5, 4, 2, 1], nails=2)
     hit = demo.execute("hit 6 6")
