@@ -53,6 +53,11 @@ SHEET_ACTIONS = (
     SheetAction("cast", "Cast the woven spell", "[vs N] [DICE...]",
                 "willing target: automatic; unwilling: Intellect/Spell Casting + Seeking vs the "
                 "target's defence total N"),
+    SheetAction("shield", "Magic shield", "ARMOUR",
+                "a Shield spell on WHO (0 ends it): damage dice beat it first, then are rolled "
+                "again against worn armour"),
+    SheetAction("mend", "Heal spell", "SIXES",
+                "2 wound boxes or 1 critical box a six, criticals first"),
     SheetAction("luck", "Lucky/Unlucky uses", "[new]",
                 "uses left this session (a game night, the day turning at 06:00); new: start "
                 "a new session for WHO by hand"),
@@ -118,7 +123,8 @@ def medic(medic_heal: Callable[[int, Mapping[str, Any]], SheetChange], args: Seq
     return SheetChange(sheet=change.sheet, text=text, detail=d)
 
 
-MODULE_ACTIONS = ("lucky", "unlucky", "reroll", "luck", "task", "weave", "cast")
+MODULE_ACTIONS = ("lucky", "unlucky", "reroll", "luck", "task", "weave", "cast", "shield",
+                  "mend")
 
 
 def module_action(sheet: Any, action: str, args: Sequence[str], scene: Scene) -> SheetChange:
@@ -138,6 +144,11 @@ def module_action(sheet: Any, action: str, args: Sequence[str], scene: Scene) ->
     elif action in ("lucky", "unlucky", "reroll"):
         kind = "opponent" if action == "reroll" else action
         new, text, detail = luck.run_reroll(run_check, sheet, kind, args, scene.rng, typed)
+    elif action == "shield":
+        new, text, detail = weaving.shield(sheet, args)
+    elif action == "mend":
+        dead = sheet.line("wounds").status == "dead"
+        new, text, detail = weaving.mend(sheet, args, dead)
     elif action == "cast":
         new, text, detail = weaving.cast(sheet, args, scene.rng, typed, run_check)
     elif sub == "put":

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from gmconsole.systems.base import DamageOffer, Opposition
+from gmconsole.systems.myriad.combat_options import dum_dum_armour, hawkeye
 from gmconsole.systems.myriad.conflict import damage_dealt
 from gmconsole.systems.myriad.sheet import RANGED, MyriadSheet
 
@@ -39,12 +40,15 @@ DEFENCE = {"power": "grace", "intellect": "spirit"}
 HEAL_SKILLS = {"medic": "wounds"}
 """Skills whose test `at` a patient is judged against the patient's Medic TN."""
 NO_WEAPON = "auto"
+SPELL_SKILL = "spell_casting"
 NO_AIM = "none"
 
 
 def attack_kind(option: str) -> str | None:
-    """"mortal", "social", or None when the option attacks nobody."""
+    """"mortal", "social", "spell", or None when the option attacks nobody."""
     stat, _, skill = option.partition("/")
+    if stat == "intellect" and skill == SPELL_SKILL:
+        return "spell"
     if stat == "power" and (not skill or skill in MORTAL_SKILLS):
         return "mortal"
     if stat == "intellect" and (not skill or skill in SOCIAL_SKILLS):
@@ -67,6 +71,8 @@ def oppose(option: str, target: MyriadSheet) -> Opposition | None:
     kind = attack_kind(option)
     if kind is None:
         return None
+    if kind == "spell":  # dodged like a missile: Grace / Ranged Combat (L873)
+        stat, skill = "power", "ranged_combat"
     defence = DEFENCE[stat]
     chosen = _defence_skill(skill, target)
     defence_option = f"{defence}/{chosen}" if chosen else defence
@@ -152,6 +158,9 @@ def base_damage(attacker: MyriadSheet, option: str, extra: Mapping[str, Any],
     armour, or one die (plus the Guide's bonus) against social armour."""
     kind = attack_kind(option)
     _, _, skill = option.partition("/")
+    if kind == "spell":
+        return spell_damage(extra, result_spell=dict(extra.get("_spell") or {}),
+                            armour=target.armour)
     if kind == "social":
         bonus = int(extra.get("bonus") or 0)
         return Damage(dice=1 + bonus, armour=target.social_armour, what="words",
@@ -164,6 +173,18 @@ def base_damage(attacker: MyriadSheet, option: str, extra: Mapping[str, Any],
                       kind="wounds")
     return Damage(dice=weapon.damage_dice, armour=target.armour, what=weapon.name,
                   kind="wounds")
+
+
+def spell_damage(extra: Mapping[str, Any], result_spell: Mapping[str, int],
+                 armour: int) -> Damage | None:
+    """A cast spell's damage: 2 dice a Damage six, 1 fewer a Duration six (T-23), +1 die with
+    the free zap (optional rule F8); None for a spell that does no harm."""
+    zap = 1 if extra.get("zap") else 0
+    dice = max(0, 2 * result_spell.get("damage", 0) - result_spell.get("duration", 0)) + zap
+    if not dice:
+        return None
+    return Damage(dice=dice, armour=armour, what="spell" if result_spell else "zap",
+                  kind="wounds", notes=["+1D zap"] if zap and result_spell else [])
 
 
 def sfx_damage(dmg: Damage, burnt: Mapping[str, int], attacker: MyriadSheet,
@@ -189,15 +210,14 @@ def sfx_damage(dmg: Damage, burnt: Mapping[str, int], attacker: MyriadSheet,
     if nails:
         dmg.dice = max(0, dmg.dice - nails)
         dmg.notes.append(f"-{nails}D Hard as Nails")
-    if "dum_dums" in attacker.owned_sfx() and ranged and dmg.armour >= 2:
-        dmg.armour += 1
+    if "dum_dums" in attacker.owned_sfx() and ranged and dum_dum_armour(dmg.armour) > dmg.armour:
+        dmg.armour = dum_dum_armour(dmg.armour)
         dmg.notes.append("Dum Dums +1 armour")
     if burnt.get("armour_piercing"):
         dmg.armour = max(0, dmg.armour - burnt["armour_piercing"])
         dmg.notes.append(f"Armour Piercing -{burnt['armour_piercing']}")
     if burnt.get("hawkeye"):
-        dmg.automatic = min(burnt["hawkeye"], dmg.dice)
-        dmg.dice -= dmg.automatic
+        dmg.dice, dmg.automatic = hawkeye(dmg.dice, min(burnt["hawkeye"], dmg.dice))
     if burnt.get("witticism"):
         extra_points = 2 if extra.get("room") else 1
         dmg.automatic += extra_points
@@ -218,14 +238,26 @@ def damage_offer(attacker: MyriadSheet, request: CheckRequest, result: CheckResu
     after armour, ruling C20)."""
     if not result.success:
         return None
-    dmg = base_damage(attacker, request.option, request.extra, target)
+    extra = {**request.extra, "_spell": result.detail.get("spell") or {}}
+    dmg = base_damage(attacker, request.option, extra, target)
     if dmg is None:
         return None
     ranged = request.option.endswith("/ranged_combat")
     dmg = sfx_damage(dmg, fired(attacker, result), attacker, request.extra, ranged)
     typed = list(dice or [])
     faces = [typed.pop(0) if typed else rng.randint(1, 6) for _ in range(dmg.dice)]
-    boxes = dmg.automatic + damage_dealt(faces, dmg.armour)
+    if target.shield and dmg.kind != "resolve":
+        from gmconsole.systems.myriad.combat_options import shielded_damage
+
+        through = damage_dealt(faces, target.shield)
+        again = [typed.pop(0) if typed else rng.randint(1, 6) for _ in range(through)]
+        boxes = dmg.automatic + shielded_damage(faces, again, target.shield, dmg.armour)
+        dmg.notes.append(f"shield {target.shield}: {through} through, again "
+                         f"[{' '.join(map(str, again))}]")
+        rolled = faces + again
+    else:
+        boxes = dmg.automatic + damage_dealt(faces, dmg.armour)
+        rolled = faces
     part = str(request.extra.get("aim") or NO_AIM)
     if part != NO_AIM and dmg.kind != "resolve":
         from gmconsole.systems.myriad.combat_options import body_part
@@ -238,4 +270,4 @@ def damage_offer(attacker: MyriadSheet, request: CheckRequest, result: CheckResu
     text = f"{dmg.what} {len(faces)}D [{shown}] vs armour {dmg.armour}{auto}"
     if dmg.notes:
         text += f" ({'; '.join(dmg.notes)})"
-    return DamageOffer(amount=boxes, kind=dmg.kind, text=text, dice=tuple(faces))
+    return DamageOffer(amount=boxes, kind=dmg.kind, text=text, dice=tuple(rolled))

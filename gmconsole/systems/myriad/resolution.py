@@ -45,6 +45,8 @@ from gmconsole.systems.myriad.switches import (
     tag_list,
 )
 
+SPELL_SKILL = "spell_casting"
+
 
 class ModifierItem(NamedTuple):
     """One itemised modifier. This module's records are NamedTuples rather than frozen
@@ -68,6 +70,9 @@ def modifier_items(extra: Mapping[str, Any], sheet: MyriadSheet | None = None,
             items.append(ModifierItem("pinned", -2))
         if "prone" in sheet.states and skill in ("close_combat", "wrestling"):
             items.append(ModifierItem("prone", -1))
+        seeking = sheet.weave.components.get("seeking", 0) if sheet.weave else 0
+        if skill == SPELL_SKILL and seeking:
+            items.append(ModifierItem("Seeking", seeking))
     part = str(extra.get("aim") or "none")
     if part != "none":
         from gmconsole.systems.myriad.combat_options import body_part
@@ -195,8 +200,16 @@ def _result(sheet: MyriadSheet, spec: TestSpec, burnt: BurnResult, request: Chec
                 "skill_level": spec.skill_level, "highest": roll.highest, "sixes": roll.sixes,
                 "burnt": {a.sfx.id: [i + 1 for i in a.dice] for a in burnt.activations},
                 "extra_actions": burnt.extra_actions,
-                "sfx_notes": list(notes), "warnings": warnings},
+                "sfx_notes": list(notes), "warnings": warnings,
+                **_spell(sheet, spec)},
     )
+
+
+def _spell(sheet: MyriadSheet, spec: TestSpec) -> dict[str, Any]:
+    """A casting roll carries the woven spell's components, for its damage on the hit."""
+    if spec.skill == SPELL_SKILL and sheet.weave is not None and sheet.weave.components:
+        return {"spell": dict(sheet.weave.components)}
+    return {}
 
 
 def _fired(burnt: BurnResult) -> list[str]:

@@ -123,6 +123,9 @@ class MyriadSheet(BaseModel):
                                 description="prone, pinned, grappling, stunned (manoeuvres)")
     movement_lost: int = Field(default=0, ge=0, le=99,
                                description="metres of movement lost (Crippling Blow, leg hits)")
+    shield: int = Field(default=0, ge=0, le=20,
+                        description="a magic shield's armour: damage dice must beat it first, "
+                                    "then are rolled again against worn armour")
     progress: RandomProgress = Field(default_factory=RandomProgress)
     last_test: LastTest | None = Field(default=None,
                                        description="what Lucky/Unlucky re-roll (see luck)")

@@ -103,6 +103,10 @@ def attack_switches(sheet: MyriadSheet, owned: Mapping[str, Sfx],
     out.append(RuleOption("bonus", "Bonus damage", 0,
                           "extra Resolve dice the Guide grants a social attack (a fine quote, "
                           "evidence, a strong case)", bounds=(0, MAX_BONUS_DICE)))
+    if options is None or options.get("magic_free_zap"):
+        out.append(RuleOption("zap", "Free zap", bool(options and options.get("magic_free_zap")),
+                              "optional rule: a cast spell (or a bare zap) gets 1 free damage "
+                              "die; off to drop it"))
     if "witticism" in owned:
         out.append(RuleOption("room", "Room erupts", False,
                               "Witticism: the whole room laughs (+2 Resolve instead of +1)"))

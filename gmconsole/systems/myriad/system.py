@@ -64,6 +64,8 @@ from gmconsole.systems.myriad.errors import MyriadError
 from gmconsole.systems.myriad.initiative import MyriadInitiative
 from gmconsole.systems.myriad.maneuvers import KEYS as MANEUVER_KEYS
 from gmconsole.systems.myriad.maneuvers import MANEUVERS
+from gmconsole.systems.myriad.progression import KEYS as PROGRESSION_KEYS
+from gmconsole.systems.myriad.progression import PROGRESSION
 from gmconsole.systems.myriad.resilience import HealResult, Resilience, new_line
 from gmconsole.systems.myriad.sheet import MyriadSheet
 from gmconsole.systems.myriad.views import boxes, boxes_left, status_view, track_views
@@ -116,6 +118,13 @@ class MyriadSystem(GameSystem):
         RuleOption("hit_locations", "Hit locations", False,
                    "Optional rule: an attack may aim at a body part (`aim=head`): its penalty "
                    "on the attack, its effect on the hit (head: double wounds)."),
+        RuleOption("progression", "Progression", "level",
+                   "How characters advance: 'level' (XP and levels), 'gradual' (XP spent a "
+                   "step at a time) or 'random' (failed skills ticked, `advance WHO` at the "
+                   "session's end).", choices=("level", "gradual", "random")),
+        RuleOption("magic_free_zap", "Free zap", False,
+                   "Optional rule: any mage may zap (1 damage die, 100 m, no weaving), and "
+                   "every spell gets a free +1 damage die the caster may drop (`zap` switch)."),
         RuleOption("magic_easy_weave", "Easy weave", False,
                    "Optional rule: weave with Intellect/Spell Casting; a "
                    "total of 6+ adds a six, 8+ two, 10+ three (`weave WHO`)."),
@@ -145,7 +154,7 @@ class MyriadSystem(GameSystem):
         """The stored sheet; the manoeuvre state (``states``, ``movement_lost``) only while
         there is some, so a sheet nobody tripped reads as it always did."""
         out = super().dump_sheet(sheet)
-        for key in ("states", "movement_lost"):
+        for key in ("states", "movement_lost", "shield"):
             if not out.get(key):
                 out.pop(key, None)
         return out
@@ -158,6 +167,7 @@ class MyriadSystem(GameSystem):
         out += [("Boons/flaws", ", ".join(f"{b.id} {b.level}" for b in s.boons_flaws) or "-")]
         out += [("Gear", ", ".join(self._gear_text(g) for g in s.gear) or "-")]
         out += [("Armour", str(s.armour)), ("Unarmed", f"{s.unarmed_dice}D")]
+        out += [("Level", f"{s.level} ({s.xp} XP)")]
         out += [(k.title(), self._line_text(k, line)) for k, line in s.resilience.items()]
         if s.effects:
             out.append(("Effects", ", ".join(e.kind.value for e in s.effects)))
@@ -165,6 +175,8 @@ class MyriadSystem(GameSystem):
             out.append(("State", ", ".join(s.states)))
         if s.movement_lost:
             out.append(("Movement lost", f"{s.movement_lost} m"))
+        if s.shield:
+            out.append(("Magic shield", str(s.shield)))
         return out
 
     def build_report(self, sheet: BaseModel,
@@ -372,7 +384,8 @@ class MyriadSystem(GameSystem):
             text += f": {after.label}"
         return SheetChange(sheet=new, text=text, harmed=True, detail={"status": wounds.status})
 
-    sheet_actions: ClassVar[Sequence[SheetAction]] = (*actions.SHEET_ACTIONS, *MANEUVERS)
+    sheet_actions: ClassVar[Sequence[SheetAction]] = (*actions.SHEET_ACTIONS, *MANEUVERS,
+                                                      *PROGRESSION)
     calculators: ClassVar[Sequence[Calculator]] = CALCULATORS
 
     def calculate(self, key: str, args: Sequence[str]) -> str:
@@ -399,6 +412,13 @@ class MyriadSystem(GameSystem):
             return actions.medic(lambda r, o: self.medic_heal(s, r, o), args, scene, s.who, dead)
         if action in actions.MODULE_ACTIONS:
             return actions.module_action(s, action, args, scene)
+        if action in PROGRESSION_KEYS:
+            from gmconsole.systems.myriad import progression
+
+            typed, scene.dice[:] = list(scene.dice), []
+            new, text, detail = (progression.award(s, args) if action == "xp" else
+                                 progression.advance(s, args, scene.rng, typed))
+            return SheetChange(sheet=new, text=text, detail=detail)
         if action in MANEUVER_KEYS:
             from gmconsole.systems.myriad import maneuvers
 
@@ -407,12 +427,21 @@ class MyriadSystem(GameSystem):
 
     def after_check(self, sheet: BaseModel, request: CheckRequest, result: CheckResult,
                     scene: Scene) -> SheetChange | None:
-        """Keep the test on the sheet (`luck.LastTest`): Lucky and Unlucky re-roll it."""
+        """Keep the test on the sheet (`luck.LastTest`): Lucky and Unlucky re-roll it. A
+        casting roll releases the woven spell; random progression (campaign option) ticks a
+        skill's first failure and counts the dice burnt (see `progression`)."""
         from gmconsole.systems.myriad.luck import remember
+        from gmconsole.systems.myriad.progression import after_test
 
         new = _sheet(sheet).model_copy(deep=True)
         new.last_test = remember(request, result)
-        return SheetChange(sheet=new, text="")
+        texts = []
+        if result.detail.get("spell"):
+            new.weave = None
+            texts.append("the woven spell is released")
+        if self.resolve_options(scene.options)["progression"] == "random":
+            texts += after_test(new, result)
+        return SheetChange(sheet=new, text="; ".join(texts))
 
     def default_damage_kind(self, encounter_state: Mapping[str, Any]) -> str:
         """The conflict's own line: Wounds in a fight, Resolve in an argument, Cynicism in

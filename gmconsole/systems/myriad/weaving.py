@@ -30,6 +30,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from gmconsole.engine.numbers import whole
 from gmconsole.systems.myriad import data
 from gmconsole.systems.myriad.ability import roll_ability
 from gmconsole.systems.myriad.errors import MyriadError
@@ -196,10 +197,7 @@ def cast(sheet: Any, args: Sequence[str], rng: random.Random, typed: list[int],
             raise MyriadError("a willing target takes the spell without a roll: "
                               "give 'vs N' for an unwilling one")
         return new, f"casts {spell}{tail} on a willing target{lost}", detail
-    seeking = weave.components.get("seeking", 0)
-    extra: dict[str, Any] = {"initiator": True}
-    if seeking:
-        extra["modifiers"] = [{"label": "Seeking", "value": seeking}]
+    extra: dict[str, Any] = {"initiator": True}  # the roll adds the Seeking sixes itself
     request = CheckRequest(option=f"intellect/{SPELL_SKILL}", opponent_total=versus, extra=extra)
     result = run_check(sheet, request, rng, dice or typed or None)
     new.last_test = remember(request, result)
@@ -210,3 +208,33 @@ def cast(sheet: Any, args: Sequence[str], rng: random.Random, typed: list[int],
     detail.update({"total": result.total, "success": result.success, "margin": result.margin,
                    "dice": [d.face for d in result.dice]})
     return new, f"casts {spell}{tail}: {summary}: {hits}{lost}", detail
+
+
+def shield(sheet: Any, args: Sequence[str]) -> tuple[Any, str, dict[str, Any]]:
+    """``shield WHO N``: a Shield spell (or amulet) of armour N on WHO; 0 takes it off. Damage
+    dice must beat it first, then are rolled again against worn armour (T-23, L1001)."""
+    if len(args) != 1:
+        raise MyriadError("usage: shield WHO ARMOUR (0 ends it)")
+    armour = whole(args[0], "the shield's armour", 0, 20)
+    new = sheet.model_copy(deep=True)
+    new.shield = armour
+    if not armour:
+        return new, "loses the magic shield", {"shield": 0}
+    warn = " (6 or more: ordinary dice cannot pass it)" if armour >= 6 else ""
+    return new, f"is shielded: armour {armour}{warn}", {"shield": armour}
+
+
+def mend(sheet: Any, args: Sequence[str], dead: bool) -> tuple[Any, str, dict[str, Any]]:
+    """``mend WHO SIXES``: a Heal spell's sixes: 2 wound boxes or 1 critical box a six,
+    critical boxes first (T-23)."""
+    from gmconsole.systems.myriad.healing import magic_heal
+
+    if len(args) != 1:
+        raise MyriadError("usage: mend WHO SIXES")
+    sixes = whole(args[0], "the Heal sixes", 1, 15)
+    if dead:
+        raise MyriadError(f"{sheet.who} is dead: a Heal spell cannot bring the dead back")
+    new = sheet.model_copy(deep=True)
+    healed = magic_heal(new.line("wounds"), sixes)
+    return new, (f"is healed by magic: {healed.main} wound and {healed.critical} critical "
+                 "box(es) restored"), {"main": healed.main, "critical": healed.critical}

@@ -1,0 +1,77 @@
+"""Spells cast at a target through the ordinary aimed test, magic shields and healing, and the
+experience verbs, from the command line on the demo."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from gmconsole.engine.errors import RulesError
+from gmconsole.store import Session
+
+from .conftest import DEMO
+
+
+def test_a_woven_spell_is_cast_at_a_target_who_dodges_and_h_applies_its_damage(
+        demo: Session) -> None:
+    demo.execute("weave ilse 6 6 3 1 2 4")
+    demo.execute("weave ilse put damage=1 seeking=1")  # 2D damage, +1 to the casting roll
+    cast = demo.execute("check ilse intellect/spell_casting dice=5,1,1,1,1,1 at grell "
+                        "target_dice=3,1")
+    # Ilse 5 + untrained 0 + Seeking 1 = 6 against Grell's Grace 2 + Ranged Combat 2 = 5
+    assert "+1 Seeking = 6 vs 5: wins" in cast.text and "the woven spell is released" in cast.text
+    assert "Grace 2D + Ranged Combat" in cast.text
+    assert demo.resolve("ilse").sheet.weave is None
+    hit = demo.execute("hit 6 2")
+    assert hit.text.startswith("Ilse Marrow hits (spell 2D [6 2] vs armour 3)")
+
+
+def test_a_magic_shield_is_beaten_first_then_worn_armour(demo: Session) -> None:
+    demo.execute("shield kesh 2")
+    demo.execute("check grell power/close_combat dice=6,5,1,1,1,1 at kesh target_dice=1,1,1,1")
+    # long sword 4D [3 3 1 1]: two beat the shield 2, rolled again [4 1] against chain mail 3
+    hit = demo.execute("hit 3 3 1 1 4 1")
+    assert "Long sword 4D [3 3 1 1] vs armour 3 (shield 2: 2 through, again [4 1])" in hit.text
+    assert demo.resolve("kesh").sheet.line("wounds").crossed == 3
+    demo.execute("mend kesh 1")
+    assert demo.resolve("kesh").sheet.line("wounds").crossed == 1
+    with pytest.raises(RulesError, match="shield's armour must be a whole number from 0 to 20"):
+        demo.execute("shield kesh 21")
+    demo.execute("shield kesh 0")
+    assert demo.resolve("kesh").sheet.shield == 0
+
+
+def test_xp_shows_the_level_and_what_it_grants(demo: Session) -> None:
+    event = demo.execute("xp tamsin 25")  # level 3 needs 25 XP (T-7)
+    assert event.text == ("Tamsin Reed gains 25 XP (25 in all): level 3, up from 1: +4 skill "
+                          "points, +1 SFX, +2 health, +0 statistic")
+    with pytest.raises(RulesError, match="XP awarded must be a whole number from 1 to 1000"):
+        demo.execute("xp tamsin 99999999999")
+
+
+@pytest.fixture
+def random_progression(tmp_path: Path) -> Iterator[Session]:
+    copy = tmp_path / "myriad-demo"
+    shutil.copytree(DEMO, copy, ignore=shutil.ignore_patterns(".lock"))
+    campaign = copy / "campaign.toml"
+    campaign.write_text(campaign.read_text() + '\n[options]\nprogression = "random"\n')
+    with Session.open(copy, rng=random.Random(11)) as session:
+        yield session
+
+
+def test_random_progression_ticks_failures_and_advances_at_the_end(
+        random_progression: Session) -> None:
+    s = random_progression
+    failed = s.execute("check tamsin grace/stealth vs 17 dice=1,1,1,1,1")
+    assert "stealth ticked for advancement" in failed.text
+    assert s.resolve("tamsin").sheet.progress.failed_skills == ["stealth"]
+    # stealth 3: [4 5] both beat 3, it rises; athletics 2 (the player's pick): [2 6] stays
+    event = s.execute("advance tamsin athletics 4 5 2 6")
+    assert event.text == ("Tamsin Reed advances: stealth [4 5] rises to 4; athletics [2 6] "
+                          "stays at 2")
+    assert s.resolve("tamsin").sheet.skills["stealth"] == 4
+    assert s.resolve("tamsin").sheet.progress.failed_skills == []
