@@ -73,6 +73,10 @@ def modifier_items(extra: Mapping[str, Any], sheet: MyriadSheet | None = None,
         seeking = sheet.weave.components.get("seeking", 0) if sheet.weave else 0
         if skill == SPELL_SKILL and seeking:
             items.append(ModifierItem("Seeking", seeking))
+    if sheet is not None:
+        from gmconsole.systems.myriad.boons import boon_items
+
+        items += [ModifierItem(i.label, i.value) for i in boon_items(sheet, option, extra)]
     part = str(extra.get("aim") or "none")
     if part != "none":
         from gmconsole.systems.myriad.combat_options import body_part

@@ -31,6 +31,7 @@ from typing import Any, NamedTuple
 from gmconsole.engine.numbers import whole
 from gmconsole.systems.base import RuleOption
 from gmconsole.systems.myriad import data
+from gmconsole.systems.myriad.boons import boon_switches
 from gmconsole.systems.myriad.burning import EXTRA_ACTIONS_PER_ROUND, Burn, Sfx, SfxError
 from gmconsole.systems.myriad.odds import face_outcomes
 from gmconsole.systems.myriad.sheet import MyriadSheet
@@ -73,6 +74,7 @@ def check_switches(sheet: MyriadSheet, options: Mapping[str, Any] | None = None)
     out.append(RuleOption("initiator", "Initiator", True,
                           "in an opposed test: this side started it, so it wins ties"))
     out += attack_switches(sheet, owned, options)
+    out += boon_switches(sheet)
     if options is None or options.get("burning_fives"):
         out.append(RuleOption("burning_fives", "Burn fives", bool(options and
                                                                    options.get("burning_fives")),

@@ -75,3 +75,19 @@ def test_random_progression_ticks_failures_and_advances_at_the_end(
                           "stays at 2")
     assert s.resolve("tamsin").sheet.skills["stealth"] == 4
     assert s.resolve("tamsin").sheet.progress.failed_skills == []
+
+
+def test_boons_flaws_and_light_change_the_test_by_themselves(demo: Session) -> None:
+    # Tamsin: Acute Vision (+1 on a Perception test using sight, the default)
+    seen = demo.execute("check tamsin spirit/perception vs 6 dice=3,1,1,1")
+    assert "+1 acute sight" in seen.text and seen.data["total"] == 3 + 3 + 1
+    heard = demo.execute("check tamsin spirit/perception sense=hearing vs 6 dice=3,1,1,1")
+    assert "acute" not in heard.text
+    # Grell: Prejudice, -1 on a social test unless trusted
+    bargain = demo.execute("check grell intellect/persuasion vs 6 dice=4")
+    assert "-1 prejudice" in bargain.text
+    trusted = demo.execute("check grell intellect/persuasion trusted vs 6 dice=4")
+    assert "prejudice" not in trusted.text
+    # dark: -2 on a fight; Tamsin's Night Vision 1 takes one off
+    dark = demo.execute("check tamsin power/ranged_combat light=dark vs 6 dice=4,1,1")
+    assert "-1 dark light" in dark.text

@@ -41,11 +41,12 @@ def test_face_outcomes_are_a_distribution_matching_the_closed_form():
 def test_switches_follow_the_sheet():
     plain = MyriadSheet(name="Joe")
     assert [s.key for s in SYSTEM.check_switches(plain)] == ["initiator", "aim", "nails", "bonus",
-                                                             "zap", "burning_fives"]
+                                                             "zap", "light", "burning_fives"]
     keys = [s.key for s in SYSTEM.check_switches(recommended_build())]
     assert keys == ["sfx", "sixes", "tags", "extra_actions_used", "initiator", "weapon", "aim",
-                    "nails", "bonus", "zap", "room", "wall", "burning_fives"]
-    assert [s.key for s in SYSTEM.check_switches(plain, {})] == ["initiator", "nails", "bonus"]
+                    "nails", "bonus", "zap", "room", "wall", "light", "burning_fives"]
+    assert [s.key for s in SYSTEM.check_switches(plain, {})] == ["initiator", "nails", "bonus",
+                                                                 "light"]
     sfx = SYSTEM.check_switches(recommended_build())[0]
     assert sfx.default == "none" and "power_strike" in sfx.choices
     assert "power_strike (1 six each; attack unarmed)" in sfx.help
