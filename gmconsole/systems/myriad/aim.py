@@ -161,6 +161,12 @@ def base_damage(attacker: MyriadSheet, option: str, extra: Mapping[str, Any],
     if kind == "spell":
         return spell_damage(extra, result_spell=dict(extra.get("_spell") or {}),
                             armour=target.armour)
+    button = str(extra.get("button") or "none")
+    if kind == "social" and button != "none":
+        from gmconsole.systems.myriad.modules import romance_damage
+
+        return Damage(dice=0, armour=0, what=f"romance ({button.replace('_', ' ')})",
+                      kind="cynicism", automatic=romance_damage(button, True))
     if kind == "social":
         bonus = int(extra.get("bonus") or 0)
         return Damage(dice=1 + bonus, armour=target.social_armour, what="words",

@@ -109,6 +109,13 @@ def attack_switches(sheet: MyriadSheet, owned: Mapping[str, Sfx],
         out.append(RuleOption("zap", "Free zap", bool(options and options.get("magic_free_zap")),
                               "optional rule: a cast spell (or a bare zap) gets 1 free damage "
                               "die; off to drop it"))
+    if options is None or options.get("romance"):
+        out.append(RuleOption("button", "Romance", "none",
+                              "a romantic attack onto Cynicism: plain 1, a minor button 2, a "
+                              "major button 3, a turn-off 0 (failing on a turn-off gives the "
+                              "target 2 back)",
+                              choices=("none", "plain", "minor_button", "major_button",
+                                       "turn_off")))
     if "witticism" in owned:
         out.append(RuleOption("room", "Room erupts", False,
                               "Witticism: the whole room laughs (+2 Resolve instead of +1)"))

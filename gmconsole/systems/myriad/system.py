@@ -122,6 +122,9 @@ class MyriadSystem(GameSystem):
                    "How characters advance: 'level' (XP and levels), 'gradual' (XP spent a "
                    "step at a time) or 'random' (failed skills ticked, `advance WHO` at the "
                    "session's end).", choices=("level", "gradual", "random")),
+        RuleOption("romance", "Romance", False,
+                   "Optional module: romantic attacks onto Cynicism (`button` switch: plain, "
+                   "minor_button, major_button, turn_off; `set conflict romance`)."),
         RuleOption("magic_free_zap", "Free zap", False,
                    "Optional rule: any mage may zap (1 damage die, 100 m, no weaving), and "
                    "every spell gets a free +1 damage die the caster may drop (`zap` switch)."),
@@ -439,6 +442,9 @@ class MyriadSystem(GameSystem):
         if result.detail.get("spell"):
             new.weave = None
             texts.append("the woven spell is released")
+        if request.extra.get("button") == "turn_off" and result.success is False:
+            texts.append("it hit a turn-off: the target regains 2 Cynicism "
+                         "(heal TARGET 2 cynicism)")
         if self.resolve_options(scene.options)["progression"] == "random":
             texts += after_test(new, result)
         return SheetChange(sheet=new, text="; ".join(texts))

@@ -91,3 +91,26 @@ def test_boons_flaws_and_light_change_the_test_by_themselves(demo: Session) -> N
     # dark: -2 on a fight; Tamsin's Night Vision 1 takes one off
     dark = demo.execute("check tamsin power/ranged_combat light=dark vs 6 dice=4,1,1")
     assert "-1 dark light" in dark.text
+
+
+@pytest.fixture
+def romance(tmp_path: Path) -> Iterator[Session]:
+    copy = tmp_path / "myriad-demo"
+    shutil.copytree(DEMO, copy, ignore=shutil.ignore_patterns(".lock"))
+    campaign = copy / "campaign.toml"
+    campaign.write_text(campaign.read_text() + "\n[options]\nromance = true\n")
+    with Session.open(copy, rng=random.Random(11)) as session:
+        yield session
+
+
+def test_a_romantic_attack_on_a_minor_button_does_two_cynicism(romance: Session) -> None:
+    romance.execute("set conflict romance")
+    # EX-35: the restaurant date hits Classical Music, a minor button: 2 Cynicism
+    romance.execute("check ilse intellect/persuasion button=minor dice=6,5,1,1,1,1 at hesk "
+                    "target_dice=1,1,1,1")
+    hit = romance.execute("hit")
+    assert "romance (minor button)" in hit.text
+    assert romance.resolve("hesk").sheet.line("cynicism").crossed == 2
+    missed = romance.execute("check ilse intellect/persuasion button=turn dice=1,1,1,1,1,1 at "
+                             "hesk target_dice=6,6,6,6")
+    assert "the target regains 2 Cynicism" in missed.text

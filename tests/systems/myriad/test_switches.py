@@ -41,10 +41,11 @@ def test_face_outcomes_are_a_distribution_matching_the_closed_form():
 def test_switches_follow_the_sheet():
     plain = MyriadSheet(name="Joe")
     assert [s.key for s in SYSTEM.check_switches(plain)] == ["initiator", "aim", "nails", "bonus",
-                                                             "zap", "light", "burning_fives"]
+                                                             "zap", "button", "light", "burning_fives"]
     keys = [s.key for s in SYSTEM.check_switches(recommended_build())]
     assert keys == ["sfx", "sixes", "tags", "extra_actions_used", "initiator", "weapon", "aim",
-                    "nails", "bonus", "zap", "room", "wall", "light", "burning_fives"]
+                    "nails", "bonus", "zap", "button", "room", "wall", "light",
+                    "burning_fives"]
     assert [s.key for s in SYSTEM.check_switches(plain, {})] == ["initiator", "nails", "bonus",
                                                                  "light"]
     sfx = SYSTEM.check_switches(recommended_build())[0]
