@@ -58,6 +58,9 @@ SHEET_ACTIONS = (
                 "again against worn armour"),
     SheetAction("mend", "Heal spell", "SIXES",
                 "2 wound boxes or 1 critical box a six, criticals first"),
+    SheetAction("build", "Point-buy check", "[recommended|mundane|heroic|godlike]",
+                "the character's points against a creation preset (default: the campaign's): "
+                "each pool spent of available, GP, every problem; changes nothing"),
     SheetAction("luck", "Lucky/Unlucky uses", "[new]",
                 "uses left this session (a game night, the day turning at 06:00); new: start "
                 "a new session for WHO by hand"),
@@ -121,6 +124,13 @@ def medic(medic_heal: Callable[[int, Mapping[str, Any]], SheetChange], args: Seq
     text = (f"gets medical care: {result} vs TN {d['tn']}, {word}, {boxes(d['restored'])} "
             f"restored ({boxes_left('wounds', line)})")
     return SheetChange(sheet=change.sheet, text=text, detail=d)
+
+
+def build_text(report: Any) -> str:
+    """ "Recommended Method: stat 16/16, skill 14/14, sfx 5/5, health 12/12, GP 6/6: legal"."""
+    pools = ", ".join(f"{k} {report.spent[k]}/{report.available[k]}" for k in report.spent)
+    text = f"{report.preset.name}: {pools}, GP {report.gp_spent}/{report.gp_available}"
+    return text + (": legal" if report.ok else ": " + "; ".join(report.problems))
 
 
 MODULE_ACTIONS = ("lucky", "unlucky", "reroll", "luck", "task", "weave", "cast", "shield",

@@ -376,13 +376,21 @@ def longevity(args: Sequence[str]) -> str:
     return f"{aged} {'box' if aged == 1 else 'boxes'} of aging damage (a tenth, nearest)"
 
 
+def template(args: Sequence[str]) -> str:
+    from gmconsole.systems.myriad.templates import race
+
+    _need(args, 1, 1, "template RACE")
+    r = race(args[0])
+    return f"{r.name}: {r.cost_note}"
+
+
 HANDLERS: dict[str, Callable[[Sequence[str]], str]] = {
     "move": move, "autofire": autofire, "area": area, "wmd": wmd, "hitloc": hitloc,
     "scale": scale, "fall": fall, "cold": exposure("cold"), "radiation": exposure("radiation"),
     "starve": starve, "poison": poison, "ram": ram, "outrun": outrun, "race": race,
     "control": control, "leap": leap, "ship": ship, "level": level, "cost": cost,
     "monster": monster, "fear": fear, "spell": spell, "counter": counter, "glide": glide,
-    "longevity": longevity,
+    "longevity": longevity, "template": template,
 }
 
 CALCULATORS = (
@@ -424,6 +432,8 @@ CALCULATORS = (
                "Counter-Spell all or nothing; easy counter: more than half"),
     Calculator("glide", "Gliding", "LAUNCH_M LANDING_M", "about 10 x the drop"),
     Calculator("longevity", "Longevity", "AGING_DAMAGE", "a tenth, nearest"),
+    Calculator("template", "Racial template cost", "RACE",
+               "3 GP a statistic point plus boons less flaws (the printed price beside)"),
 )
 
 

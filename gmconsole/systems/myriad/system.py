@@ -401,7 +401,7 @@ class MyriadSystem(GameSystem):
 
     def generate(self, key: str, args: Sequence[str], rng: random.Random) -> Generated:
         """Quick NPCs and creature templates from the racial templates (see `generators`)."""
-        return quick.generate(key, args)
+        return quick.generate(key, args, rng)
 
     def perform(self, sheet: BaseModel, action: str, args: Sequence[str],
                 scene: Scene) -> SheetChange:
@@ -415,6 +415,16 @@ class MyriadSystem(GameSystem):
             return actions.medic(lambda r, o: self.medic_heal(s, r, o), args, scene, s.who, dead)
         if action in actions.MODULE_ACTIONS:
             return actions.module_action(s, action, args, scene)
+        if action == "build":
+            from gmconsole.systems.myriad.creation import preset_ids
+
+            if len(args) > 1 or (args and data.normalise(args[0]) not in preset_ids()):
+                raise MyriadError(f"usage: build WHO [{'|'.join(preset_ids())}]")
+            options = {**dict(scene.options), **({"creation_preset": data.normalise(args[0])}
+                                                  if args else {})}
+            report = self.build_report(s, options)
+            return SheetChange(sheet=s, text=f"build check: {actions.build_text(report)}",
+                               detail={"ok": report.ok, "problems": report.problems})
         if action in PROGRESSION_KEYS:
             from gmconsole.systems.myriad import progression
 
