@@ -37,7 +37,7 @@ MORTAL_SKILLS = ("close_combat", "ranged_combat", "wrestling")
 SOCIAL_SKILLS = ("persuasion", "deceit")
 DEFENCE = {"power": "grace", "intellect": "spirit"}
 """Attack statistic -> the statistic that defends against it (mortal, social)."""
-HEAL_SKILLS = {"medic": "wounds"}
+HEAL_SKILLS = {"medic": "wounds", "mechanics": "wounds"}
 """Skills whose test `at` a patient is judged against the patient's Medic TN."""
 NO_WEAPON = "auto"
 SPELL_SKILL = "spell_casting"
@@ -66,8 +66,11 @@ def oppose(option: str, target: MyriadSheet) -> Opposition | None:
         line = target.resilience.get(HEAL_SKILLS[skill])
         if line is None:
             return None
+        if (skill == "mechanics") != (target.vehicle is not None):
+            return None  # a medic treats people, a mechanic repairs vehicles
         tn = medic_tn(line)
-        return Opposition(difficulty=tn, note=f"Medic TN {tn} ({line.boxes_left} boxes left)")
+        what = "Repair" if skill == "mechanics" else "Medic"
+        return Opposition(difficulty=tn, note=f"{what} TN {tn} ({line.boxes_left} boxes left)")
     kind = attack_kind(option)
     if kind is None:
         return None

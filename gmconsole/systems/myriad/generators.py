@@ -36,6 +36,14 @@ GENERATORS = (
         "Random generation by power level: stat dice, 7 d100 skills, SFX, boons and flaws "
         "(points: the d3/d5 points-average dice).",
     ),
+    Generator(
+        "vehicle",
+        "Vehicle",
+        "TYPE WOUNDS CRITICAL [as NAME]",
+        "A vehicle from the book's list (horse, motorbike, sports_car...): its Speed, "
+        "Manoeuvre, velocity class and armour; the wound and critical boxes the book lost "
+        "are the GM's (ruling E6).",
+    ),
 )
 
 
@@ -45,7 +53,12 @@ def generate(key: str, args: Sequence[str], rng: random.Random) -> Generated:
     from gmconsole.systems.myriad.templates import races
 
     if key not in {g.key for g in GENERATORS}:
-        raise MyriadError(f"no Myriad generator {key!r} (npc, creature, random)")
+        raise MyriadError(f"no Myriad generator {key!r} (npc, creature, random, vehicle)")
+    if key == "vehicle":
+        from gmconsole.systems.myriad.vehicles import vehicle_sheet
+
+        sheet = vehicle_sheet(args)
+        return Generated(name=sheet.name, kind="npc", sheet=sheet)
     if key == "random":
         from gmconsole.systems.myriad.random_build import random_character
 

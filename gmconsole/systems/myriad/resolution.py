@@ -110,7 +110,9 @@ def parse_option(sheet: MyriadSheet, option: str, extra: Mapping[str, Any]) -> T
     sheet.stat(stat)  # refuses an unknown statistic by name
     warnings: list[str] = []
     level = 0
-    if skill_id is not None:
+    if skill_id is not None and sheet.vehicle is not None:
+        level = switch_count(extra.get("driver"), "driver")  # the driver's skill, not the car's
+    elif skill_id is not None:
         level = sheet.skill(skill_id, untrained_ok=not extra.get("require_skill", False))
         if not sheet.has_skill(skill_id):
             warnings.append(f"{sheet.who} lacks {skill_id}: rolled untrained at 0")

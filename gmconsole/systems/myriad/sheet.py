@@ -99,6 +99,23 @@ class Gear(BaseModel):
         return self
 
 
+class Vehicle(BaseModel):
+    """What makes a sheet a vehicle (spec §4.11, T-24, T-38): its Speed (outrunning, towing,
+    ramming) and Manoeuvre (dodging, stunts, fixed weapons) stand in for the driver's
+    statistics, with the driver's Drive / Pilot / Ride skill (the ``driver`` test switch)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    speed: int = Field(ge=1, le=10)
+    manoeuvre: int = Field(ge=1, le=10)
+    vc: int = Field(ge=1, le=8, description="velocity class (T-24)")
+    hardened: int = Field(default=0, ge=0, le=10, description="Hardened Target rating")
+    encloses_passengers: bool = Field(default=False, description="its hull shields passengers")
+
+
+VEHICLE_STATS = ("speed", "manoeuvre")
+
+
 class MyriadSheet(BaseModel):
     """A Myriad character, NPC or creature."""
 
@@ -131,6 +148,7 @@ class MyriadSheet(BaseModel):
                                        description="what Lucky/Unlucky re-roll (see luck)")
     luck: LuckUses | None = Field(default=None, description="Lucky/Unlucky uses this session")
     weave: Weave | None = Field(default=None, description="a spell being woven (see weaving)")
+    vehicle: Vehicle | None = Field(default=None, description="set on a vehicle's sheet")
     notes: str = ""
 
     @model_validator(mode="before")
@@ -191,6 +209,8 @@ class MyriadSheet(BaseModel):
 
     def stat(self, name: str) -> int:
         key = data.normalise(name)
+        if self.vehicle is not None and key in VEHICLE_STATS:
+            return int(getattr(self.vehicle, key))
         if key not in self.stats:
             raise SheetError(f"{self.who} has no statistic {name!r} "
                              f"(statistics: {', '.join(self.stats)})")

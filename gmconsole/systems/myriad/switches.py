@@ -71,6 +71,10 @@ def check_switches(sheet: MyriadSheet, options: Mapping[str, Any] | None = None)
                                   f"SFX extra actions already taken this round (at most "
                                   f"{EXTRA_ACTIONS_PER_ROUND} a round)",
                                   bounds=(0, EXTRA_ACTIONS_PER_ROUND)))
+    if sheet.vehicle is not None:
+        out.append(RuleOption("driver", "Driver's skill", 0,
+                              "the driver's Drive / Pilot / Ride level: a vehicle test rolls the "
+                              "vehicle's Speed or Manoeuvre with it", bounds=(0, 5)))
     out.append(RuleOption("initiator", "Initiator", True,
                           "in an opposed test: this side started it, so it wins ties"))
     out += attack_switches(sheet, owned, options)

@@ -146,6 +146,10 @@ class MyriadSystem(GameSystem):
         """ "Pow 5 Gra 4 Int 3 Spi 4 · armour 3 · Long sword 4D": what a GM needs for an attack;
         the resilience lines are drawn as box rows by `tracks`, so they are not repeated here."""
         s = _sheet(sheet)
+        if s.vehicle is not None:
+            v = s.vehicle
+            text = f"Speed {v.speed} Manoeuvre {v.manoeuvre} · VC {v.vc} · armour {s.armour}"
+            return text + (f" · HT {v.hardened}" if v.hardened else "")
         parts = [" ".join(f"{k[:3].title()} {v}" for k, v in s.stats.items())]
         if s.armour:
             parts.append(f"armour {s.armour}")
@@ -224,6 +228,8 @@ class MyriadSystem(GameSystem):
             if data.normalise(wanted) not in conflict_types():
                 return 0
             conflict = conflict_type(wanted)
+            if s.vehicle is not None:  # ruling C4: a vehicle's Manoeuvre is its defence
+                return s.vehicle.manoeuvre
             return s.stats.get(conflict.defence_stat, 0) + initiative_modifier(
                 conflict.id, fast_slow=s.fast_slow)
         if key == "armour":
@@ -536,6 +542,10 @@ class MyriadSystem(GameSystem):
         from gmconsole.engine.checks import CheckOption
 
         s = _sheet(sheet)
+        if s.vehicle is not None:
+            return [CheckOption(key=f"{stat}/{skill}", label=f"{stat.title()} / {skill.title()}",
+                                value=getattr(s.vehicle, stat))
+                    for stat in ("speed", "manoeuvre") for skill in ("drive", "pilot")]
         links = {r["skill"]: r["stat"] for r in data.rows("skill_stats", "links")}
         options = [CheckOption(key=k, label=k.title(), value=v) for k, v in s.stats.items()]
         for skill, level in s.skills.items():
