@@ -22,6 +22,7 @@ from typing import Any
 from gmconsole.engine.numbers import whole
 from gmconsole.systems.base import Scene, SheetAction, SheetChange
 from gmconsole.systems.myriad.errors import MyriadError
+from gmconsole.systems.myriad.healing import DEAD_REVIVAL_MINUTES, MEDIC_MINUTES
 from gmconsole.systems.myriad.views import boxes, boxes_left
 
 MAX_NIGHTS = 366
@@ -113,10 +114,11 @@ def medic(medic_heal: Callable[[int, Mapping[str, Any]], SheetChange], args: Seq
     if revive:
         words.pop()
     result = _number(words, None, "medic WHO RESULT [revive]", "the medic's result", MAX_RESULT)
-    refuse_mid_fight(scene, who, "medical care takes half an hour")
+    refuse_mid_fight(scene, who, f"medical care takes {MEDIC_MINUTES} minutes")
     if dead and not revive:
-        raise MyriadError(f"{who} is dead: a medic may try only within 10 minutes of death, "
-                          "with the Guide's agreement (medic WHO RESULT revive)")
+        raise MyriadError(f"{who} is dead: a medic may try only within {DEAD_REVIVAL_MINUTES} "
+                          "minutes of death, with the Guide's agreement (medic WHO RESULT "
+                          "revive)")
     change = medic_heal(result, scene.options)
     d = change.detail
     word = "success" if d["margin"] >= 0 else "failure"

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from gmconsole.systems.base import DamageOffer, Opposition
 from gmconsole.systems.myriad.combat_options import dum_dum_armour, hawkeye
-from gmconsole.systems.myriad.conflict import damage_dealt
+from gmconsole.systems.myriad.conflict import conflict_type, damage_dealt
 from gmconsole.systems.myriad.sheet import RANGED, MyriadSheet
 
 if TYPE_CHECKING:
@@ -35,8 +35,6 @@ if TYPE_CHECKING:
 
 MORTAL_SKILLS = ("close_combat", "ranged_combat", "wrestling")
 SOCIAL_SKILLS = ("persuasion", "deceit")
-DEFENCE = {"power": "grace", "intellect": "spirit"}
-"""Attack statistic -> the statistic that defends against it (mortal, social)."""
 HEAL_SKILLS = {"medic": "wounds", "mechanics": "wounds"}
 """Skills whose test `at` a patient is judged against the patient's Medic TN."""
 NO_WEAPON = "auto"
@@ -45,14 +43,14 @@ NO_AIM = "none"
 
 
 def attack_kind(option: str) -> str | None:
-    """"mortal", "social", "spell", or None when the option attacks nobody."""
+    """"mortal", "social" (the conflict whose attack statistic and skills the option uses),
+    "spell", or None when the option attacks nobody."""
     stat, _, skill = option.partition("/")
     if stat == "intellect" and skill == SPELL_SKILL:
         return "spell"
-    if stat == "power" and (not skill or skill in MORTAL_SKILLS):
-        return "mortal"
-    if stat == "intellect" and (not skill or skill in SOCIAL_SKILLS):
-        return "social"
+    for kind, skills in (("mortal", MORTAL_SKILLS), ("social", SOCIAL_SKILLS)):
+        if stat == conflict_type(kind).attack_stat and (not skill or skill in skills):
+            return kind
     return None
 
 
@@ -75,8 +73,8 @@ def oppose(option: str, target: MyriadSheet) -> Opposition | None:
     if kind is None:
         return None
     if kind == "spell":  # dodged like a missile: Grace / Ranged Combat (L873)
-        stat, skill = "power", "ranged_combat"
-    defence = DEFENCE[stat]
+        kind, skill = "mortal", "ranged_combat"
+    defence = conflict_type(kind).defence_stat
     chosen = _defence_skill(skill, target)
     defence_option = f"{defence}/{chosen}" if chosen else defence
     mods = target_modifiers(target, skill)
@@ -127,7 +125,9 @@ class Damage:
     what: str
     kind: str
     automatic: int = 0
-    times: int = 1
+    edged: bool = False
+    incapacitate: int = 0
+    """Incapacitation dice of a spell, rolled after its damage (T-23)."""
     notes: list[str] = field(default_factory=list)
 
 
@@ -172,7 +172,8 @@ def base_damage(attacker: MyriadSheet, option: str, extra: Mapping[str, Any],
                       kind="cynicism", automatic=romance_damage(button, True))
     if kind == "social":
         bonus = int(extra.get("bonus") or 0)
-        return Damage(dice=1 + bonus, armour=target.social_armour, what="words",
+        base = conflict_type("social").default_damage_dice
+        return Damage(dice=base + bonus, armour=target.social_armour, what="words",
                       kind="resolve", notes=[f"+{bonus}D bonus"] if bonus else [])
     if kind != "mortal":
         return None
@@ -181,7 +182,7 @@ def base_damage(attacker: MyriadSheet, option: str, extra: Mapping[str, Any],
         return Damage(dice=attacker.unarmed_dice, armour=target.armour, what="unarmed",
                       kind="wounds")
     return Damage(dice=weapon.damage_dice, armour=target.armour, what=weapon.name,
-                  kind="wounds")
+                  kind="wounds", edged=weapon.edged)
 
 
 def spell_damage(extra: Mapping[str, Any], result_spell: Mapping[str, int],
@@ -189,11 +190,14 @@ def spell_damage(extra: Mapping[str, Any], result_spell: Mapping[str, int],
     """A cast spell's damage: 2 dice a Damage six, 1 fewer a Duration six (T-23), +1 die with
     the free zap (optional rule F8); None for a spell that does no harm."""
     zap = 1 if extra.get("zap") else 0
-    dice = max(0, 2 * result_spell.get("damage", 0) - result_spell.get("duration", 0)) + zap
-    if not dice:
+    less = result_spell.get("duration", 0)
+    dice = max(0, 2 * result_spell.get("damage", 0) - less) + zap
+    incapacitate = max(0, 3 * result_spell.get("incapacitate", 0) - less)
+    if not dice and not incapacitate:
         return None
     return Damage(dice=dice, armour=armour, what="spell" if result_spell else "zap",
-                  kind="wounds", notes=["+1D zap"] if zap and result_spell else [])
+                  kind="wounds", incapacitate=incapacitate,
+                  notes=["+1D zap"] if zap and result_spell else [])
 
 
 def sfx_damage(dmg: Damage, burnt: Mapping[str, int], attacker: MyriadSheet,
@@ -232,11 +236,26 @@ def sfx_damage(dmg: Damage, burnt: Mapping[str, int], attacker: MyriadSheet,
         dmg.automatic += extra_points
         dmg.notes.append(f"Witticism +{extra_points}")
     if burnt.get("artery_strike") and dmg.kind == "wounds":
-        dmg.kind = "bleeding"
-        dmg.notes.append("Artery Strike: bleeding")
+        if dmg.edged:
+            dmg.kind = "bleeding"
+            dmg.notes.append("Artery Strike: bleeding")
+        else:
+            dmg.notes.append("Artery Strike needs an edged weapon: no bleeding")
     if burnt.get("crippling_blow"):
         dmg.notes.append(f"Crippling Blow: -{2 * burnt['crippling_blow']} m movement")
     return dmg
+
+
+def _incapacitation(dmg: Damage, typed: list[int], rng: random.Random, boxes_left: int) -> None:
+    """The Incapacitate component, rolled after the damage against the same armour: enough
+    hits to knock the target out put it to sleep (or bind, petrify...), with no real damage."""
+    from gmconsole.systems.myriad.combat_options import incapacitated_by
+
+    faces = [typed.pop(0) if typed else rng.randint(1, 6) for _ in range(dmg.incapacitate)]
+    out = incapacitated_by(faces, dmg.armour, max(0, boxes_left))
+    dmg.notes.append(f"Incapacitate {len(faces)}D [{' '.join(map(str, faces))}]: " +
+                     ("incapacitated, no real damage (cond TARGET asleep)" if out else
+                      "no effect"))
 
 
 def damage_offer(attacker: MyriadSheet, request: CheckRequest, result: CheckResult,
@@ -267,6 +286,9 @@ def damage_offer(attacker: MyriadSheet, request: CheckRequest, result: CheckResu
     else:
         boxes = dmg.automatic + damage_dealt(faces, dmg.armour)
         rolled = faces
+    if dmg.incapacitate:
+        boxes_left = target.line("wounds").remaining - boxes
+        _incapacitation(dmg, typed, rng, boxes_left)
     part = str(request.extra.get("aim") or NO_AIM)
     if part != NO_AIM and dmg.kind != "resolve":
         from gmconsole.systems.myriad.combat_options import body_part

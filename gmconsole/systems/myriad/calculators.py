@@ -54,14 +54,15 @@ def _plural(n: int, word: str) -> str:
 # ---- mortal combat ---------------------------------------------------------------------------
 
 def move(args: Sequence[str]) -> str:
-    from gmconsole.systems.myriad.conflict import free_movement
+    from gmconsole.systems.myriad.conflict import free_movement, full_movement
 
     _need(args, 1, 3, "move DEFENCE [FAST] [LOST]")
     defence = whole(args[0], "the defence statistic", 1, MAX_STAT)
     fast = whole(args[1], "Fast (or -Slow) levels", -3, 3) if len(args) > 1 else 0
     lost = whole(args[2], "metres lost", 0, 99) if len(args) > 2 else 0
     free = free_movement(defence, fast_slow=fast, penalty=lost)
-    return (f"moves {free} m a round with an action, up to {3 * free} m giving the action up "
+    full = full_movement(defence, fast_slow=fast, penalty=lost)
+    return (f"moves {free} m a round with an action, up to {full} m giving the action up "
             f"(3 + defence {defence}, Fast/Slow {fast:+d}, {lost} m lost)")
 
 
@@ -113,6 +114,44 @@ def wmd(args: Sequence[str]) -> str:
         hits = wmd_hits(_faces(rest), rating, armour, hardened)
         text += f": {_plural(hits, 'wound')}"
     return text
+
+
+def flyer(args: Sequence[str]) -> str:
+    from gmconsole.systems.myriad.combat_options import can_melee_flyer
+
+    _need(args, 2, 3, "flyer YOUR_COUNT FLYERS_COUNT [near]")
+    mine = whole(args[0], "your initiative count", 0, 99)
+    theirs = whole(args[1], "the flyer's initiative count", 0, 99)
+    near = len(args) > 2 and args[2].lower() == "near"
+    if can_melee_flyer(mine, theirs, near_flyers_target=near):
+        return "can strike the flyer in melee (same count, it attacks you or someone near)"
+    return ("cannot reach the flyer in melee: only on its own count (hold to it) when it "
+            "attacks you or someone near you; ranged attacks treat it as 200 m away (-1)")
+
+
+def pool(args: Sequence[str]) -> str:
+    from gmconsole.systems.myriad.odds import expected_raw, success_chance
+
+    _need(args, 1, 2, "pool DICE [SKILL]")
+    dice = whole(args[0], "the pool", 1, MAX_STAT)
+    skill = whole(args[1], "the skill", 0, 5) if len(args) > 1 else 0
+    chances = " ".join(f"{tn}:{float(success_chance(dice, skill, tn)):.0%}"
+                       for tn in (4, 5, 6, 7, 8, 9, 11, 13))
+    return (f"{dice}d6 + {skill}: average {float(expected_raw(dice)) + skill:.2f}; "
+            f"chance by TN {chances}")
+
+
+def opposed(args: Sequence[str]) -> str:
+    from gmconsole.systems.myriad.odds import opposed_chance
+
+    _need(args, 4, 4, "opposed POOL SKILL AGAINST_POOL AGAINST_SKILL")
+    a_pool = whole(args[0], "the initiator's pool", 1, MAX_STAT)
+    a_skill = whole(args[1], "the initiator's skill", 0, 5)
+    d_pool = whole(args[2], "the responder's pool", 1, MAX_STAT)
+    d_skill = whole(args[3], "the responder's skill", 0, 5)
+    p = opposed_chance(a_pool, a_skill, d_pool, d_skill)
+    return (f"{a_pool}d6 + {a_skill} against {d_pool}d6 + {d_skill}: the initiator wins "
+            f"{float(p):.1%} (ties included)")
 
 
 def hitloc(args: Sequence[str]) -> str:
@@ -390,7 +429,8 @@ HANDLERS: dict[str, Callable[[Sequence[str]], str]] = {
     "starve": starve, "poison": poison, "ram": ram, "outrun": outrun, "race": race,
     "control": control, "leap": leap, "ship": ship, "level": level, "cost": cost,
     "monster": monster, "fear": fear, "spell": spell, "counter": counter, "glide": glide,
-    "longevity": longevity, "template": template,
+    "longevity": longevity, "template": template, "flyer": flyer, "pool": pool,
+    "opposed": opposed,
 }
 
 CALCULATORS = (
@@ -402,6 +442,11 @@ CALCULATORS = (
                "decay: -1 die per full decay range from the centre"),
     Calculator("wmd", "WMD and hardened targets", "WMD ARMOUR [ht=N] [FACES...]",
                "WMD less the Hardened rating lowers armour and multiplies hits"),
+    Calculator("flyer", "Fighting a flyer", "YOUR_COUNT FLYERS_COUNT [near]",
+               "ground melee reaches a flyer only on its count, when it attacks close by"),
+    Calculator("pool", "Odds of a pool", "DICE [SKILL]", "average and chance at each TN"),
+    Calculator("opposed", "Odds of an opposed test", "POOL SKILL AGAINST_POOL AGAINST_SKILL",
+               "the initiator's exact chance, ties to the initiator"),
     Calculator("hitloc", "Hit location", "BODY 2D6",
                "humanoid, bat_bird, dragon_insect, four_legged, snake_worm, centipede"),
     Calculator("scale", "Combat scale", "ATTACKER TARGET", "rows up -1, rows down +1"),

@@ -9,7 +9,6 @@ steps), C20 (head wounds doubled after armour), C22 (Dum Dums' +1 armour is alwa
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -130,13 +129,6 @@ def can_melee_flyer(attacker_count: int, flyer_count: int, *, near_flyers_target
     return attacker_count == flyer_count and near_flyers_target
 
 
-def autofire_targets(candidates: Sequence[str], count: int, rng: random.Random) -> list[str]:
-    """Pick ``count`` different targets at random from everything in the arc (C14)."""
-    if count > len(candidates):
-        raise MyriadError(f"autofire: {count} targets asked, only {len(candidates)} in the arc")
-    return rng.sample(list(candidates), count)
-
-
 # ---- SFX that change damage ------------------------------------------------------------------
 
 def hawkeye(damage_dice: int, sixes: int) -> tuple[int, int]:
@@ -164,16 +156,6 @@ def incapacitated_by(dice: Sequence[int], armour: int, boxes_left: int) -> bool:
     return damage_dealt(dice, armour) >= boxes_left
 
 
-def glyph_dice(sixes: int, wounds_taken: int) -> int:
-    """Glyph of Retribution: dice sent back = sixes burnt, at most the wounds the wearer took."""
-    return min(sixes, wounds_taken)
-
-
 def dum_dum_armour(armour: int) -> int:
     """Dum Dums always give a target with armour 2+ one more point (C22)."""
     return armour + 1 if armour >= 2 else armour
-
-
-def weakness_damage_dice(dice: int) -> int:
-    """Deadly Weakness (material): weapons of that substance have double damage rating."""
-    return 2 * dice

@@ -75,8 +75,7 @@ def advance(sheet: MyriadSheet, args: Sequence[str], rng: random.Random,
     if len(words) > 1:
         raise MyriadError("usage: advance WHO [SKILL] [DICE...]")
     new = sheet.model_copy(deep=True)
-    rolls = list(new.progress.failed_skills)
-    new.progress.failed_skills = []
+    rolls = new.progress.end_session()
     if words:
         extra = data.normalise(words[0])
         if extra in rolls:

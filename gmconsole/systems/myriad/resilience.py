@@ -145,14 +145,6 @@ class Resilience(BaseModel):
         rest = self.critical_line.mark(spill) if self.critical_line else spill
         return DamageResult(main=main, critical=spill - rest, discarded=rest)
 
-    def undo(self, result: DamageResult) -> None:
-        """Exactly reverse an :meth:`apply` (for the console's undo)."""
-        if result.main > self.crossed or result.critical > self.critical_crossed:
-            raise MyriadError("undo: that damage is no longer on this line")
-        self.line.clear(result.main)
-        if self.critical_line:
-            self.critical_line.clear(result.critical)
-
     def restore(self, n: int, *, criticals_first: bool = False) -> HealResult:
         """Uncross up to ``n`` boxes; main line first unless ``criticals_first`` (medical care)."""
         _check_amount(n, "healing")

@@ -149,7 +149,8 @@ class MyriadSystem(GameSystem):
         if s.vehicle is not None:
             v = s.vehicle
             text = f"Speed {v.speed} Manoeuvre {v.manoeuvre} · VC {v.vc} · armour {s.armour}"
-            return text + (f" · HT {v.hardened}" if v.hardened else "")
+            text += f" · HT {v.hardened}" if v.hardened else ""
+            return text + (" · encloses passengers" if v.encloses_passengers else "")
         parts = [" ".join(f"{k[:3].title()} {v}" for k, v in s.stats.items())]
         if s.armour:
             parts.append(f"armour {s.armour}")
@@ -172,6 +173,11 @@ class MyriadSystem(GameSystem):
         out += [(k.replace("_", " ").title(), str(v)) for k, v in s.skills.items()]
         out += [("SFX", ", ".join(f"{x.name} ({x.cost_sixes} six)" for x in s.sfx) or "-")]
         out += [("Boons/flaws", ", ".join(f"{b.id} {b.level}" for b in s.boons_flaws) or "-")]
+        if s.boons_flaws:
+            out += [("Boon GP", f"{s.gp_from_boons_flaws:+d}")]
+        out += [("Power level", s.power_level)]
+        if s.resource_points:
+            out += [("Resource points", str(s.resource_points))]
         out += [("Gear", ", ".join(self._gear_text(g) for g in s.gear) or "-")]
         out += [("Armour", str(s.armour)), ("Unarmed", f"{s.unarmed_dice}D")]
         out += [("Level", f"{s.level} ({s.xp} XP)")]
@@ -210,11 +216,12 @@ class MyriadSystem(GameSystem):
 
     @staticmethod
     def _gear_text(item: Any) -> str:
+        price = f", {item.rp} RP" if item.rp else ""
         if item.kind == "weapon":
-            return f"{item.name} {item.damage_dice}D"
+            return f"{item.name} {item.damage_dice}D{' edged' if item.edged else ''}{price}"
         if item.kind == "armour":
-            return f"{item.name} (armour {item.armour})"
-        return item.name
+            return f"{item.name} (armour {item.armour}{price})"
+        return f"{item.name}{f' ({item.rp} RP)' if item.rp else ''}"
 
     # ------------------------------------------------------------------ stats and tracks
 

@@ -1,6 +1,5 @@
 """Conflict types, initiative, damage against armour, movement (spec §4, fixtures §6.1)."""
 
-import random
 
 import pytest
 
@@ -13,7 +12,6 @@ from gmconsole.systems.myriad.conflict import (
     full_movement,
     initiative_modifier,
     resilience_types,
-    roll_damage,
     unarmed_damage,
 )
 
@@ -58,14 +56,6 @@ def test_c17_a_die_equal_to_armour_does_nothing_and_c21_armour_six_is_immune():
     assert damage_dealt([6, 6, 6], 6) == 0
     with pytest.raises(RulesError):
         damage_dealt([3], -1)
-
-
-def test_roll_damage_with_automatic_points_and_typed_dice():
-    roll = roll_damage(3, 2, automatic=1, dice=[1, 3, 6])
-    assert roll.boxes == 3
-    rolled = roll_damage(4, 0, rng=random.Random(2))
-    assert rolled.boxes == 4 and len(rolled.dice) == 4
-    assert roll_damage(0, 0, automatic=2, dice=[]).boxes == 2
 
 
 def test_armour_never_stacks_and_unarmed_dice():

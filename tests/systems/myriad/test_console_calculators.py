@@ -65,3 +65,12 @@ def test_every_calculator_refuses_hostile_numbers_by_name_and_fast(demo: Session
                 with contextlib.suppress(RulesError):
                     demo.execute(f"calc {calc.key} {' '.join(args)}")
                 assert time.perf_counter() - start < 1, (calc.key, args)
+
+
+def test_odds_and_flyer_calculators(demo: Session) -> None:
+    # spec §2.6: 3 dice, expected 5.458; the "average person" at TN 6 has 19/27 = 70%
+    text = demo.execute("calc pool 3 1").text
+    assert "average 6.46" in text and "6:70%" in text
+    assert "the initiator wins" in demo.execute("calc opposed 3 1 3 1").text
+    assert "cannot reach the flyer" in demo.execute("calc flyer 4 5 near").text  # EX-29
+    assert "can strike the flyer" in demo.execute("calc flyer 5 5 near").text

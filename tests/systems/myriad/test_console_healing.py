@@ -60,7 +60,7 @@ def test_rest_heals_a_wound_a_night_and_a_critical_box_every_third(demo: Session
 def test_medic_applies_a_result_against_twelve_minus_the_boxes_left(demo: Session) -> None:
     demo.execute("dmg oduya 3")  # Oduya: wounds 4 + critical 2; already 2 crossed -> 1 critical
     assert wounds(demo, "oduya") == (4, 1)
-    with pytest.raises(RulesError, match="medical care takes half an hour"):
+    with pytest.raises(RulesError, match="medical care takes 30 minutes"):
         demo.execute("medic oduya 12")
     demo.execute("end")
     event = demo.execute("medic oduya 12")  # TN 12 - 1 box left = 11: margin 1, 2 restored

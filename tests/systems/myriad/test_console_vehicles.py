@@ -12,7 +12,7 @@ from gmconsole.store import Session
 def test_a_vehicle_rolls_its_own_statistics_with_the_drivers_skill(demo: Session) -> None:
     demo.execute("gen vehicle sports_car 8 4 as Red Car")
     car = demo.resolve("Red Car").sheet
-    assert demo.system.describe(car) == "Speed 4 Manoeuvre 3 · VC 4 · armour 3"
+    assert demo.system.describe(car) == "Speed 4 Manoeuvre 3 · VC 4 · armour 3 · encloses passengers"
     test = demo.execute("check red car manoeuvre/drive driver=3 dice=4,1,1 vs 6")
     assert test.text.startswith("Red Car: Manoeuvre 3D + Drive vs Average: [4 (1) (1)] "
                                 "+3 Drive = 7 vs 6: success")
