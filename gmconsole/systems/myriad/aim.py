@@ -39,6 +39,8 @@ HEAL_SKILLS = {"medic": "wounds", "mechanics": "wounds"}
 """Skills whose test `at` a patient is judged against the patient's Medic TN."""
 NO_WEAPON = "auto"
 SPELL_SKILL = "spell_casting"
+VEHICLE_SKILLS = ("drive", "pilot")
+"""A vehicle's fixed weapons aim with its Manoeuvre and the driver's skill (L1041)."""
 NO_AIM = "none"
 
 
@@ -48,6 +50,8 @@ def attack_kind(option: str) -> str | None:
     stat, _, skill = option.partition("/")
     if stat == "intellect" and skill == SPELL_SKILL:
         return "spell"
+    if stat == "manoeuvre" and skill in VEHICLE_SKILLS:
+        return "vehicle"
     for kind, skills in (("mortal", MORTAL_SKILLS), ("social", SOCIAL_SKILLS)):
         if stat == conflict_type(kind).attack_stat and (not skill or skill in skills):
             return kind
@@ -72,7 +76,11 @@ def oppose(option: str, target: MyriadSheet) -> Opposition | None:
     kind = attack_kind(option)
     if kind is None:
         return None
-    if kind == "spell":  # dodged like a missile: Grace / Ranged Combat (L873)
+    if kind == "vehicle" and target.vehicle is not None:  # a vehicle dodges with Manoeuvre
+        request = CheckRequest(option="manoeuvre", extra={"tags": "defence"})
+        return Opposition(roll=request, note="Manoeuvre",
+                          extra={"defence_pool": target.pool("manoeuvre"), "defence_skill": 0})
+    if kind in ("spell", "vehicle"):  # dodged like a missile: Grace / Ranged Combat (L873)
         kind, skill = "mortal", "ranged_combat"
     defence = conflict_type(kind).defence_stat
     chosen = _defence_skill(skill, target)
@@ -175,9 +183,13 @@ def base_damage(attacker: MyriadSheet, option: str, extra: Mapping[str, Any],
         base = conflict_type("social").default_damage_dice
         return Damage(dice=base + bonus, armour=target.social_armour, what="words",
                       kind="resolve", notes=[f"+{bonus}D bonus"] if bonus else [])
-    if kind != "mortal":
+    if kind == "vehicle":
+        skill = "ranged_combat"  # the vehicle's mounted weapon
+    elif kind != "mortal":
         return None
     weapon = weapon_for(attacker, skill, extra)
+    if weapon is None and kind == "vehicle":
+        return None  # no mounted weapon: a ram is `calc ram`
     if weapon is None:
         return Damage(dice=attacker.unarmed_dice, armour=target.armour, what="unarmed",
                       kind="wounds")

@@ -117,8 +117,23 @@ def parse_option(sheet: MyriadSheet, option: str, extra: Mapping[str, Any]) -> T
         if not sheet.has_skill(skill_id):
             warnings.append(f"{sheet.who} lacks {skill_id}: rolled untrained at 0")
     burns = tuple(parse_burn(item) for item in extra.get("burn", ()))
-    return TestSpec(stat=stat, skill=skill_id, pool=sheet.pool(stat), skill_level=level,
+    less = archaic_penalty(sheet, stat, extra)
+    if less:
+        warnings.append("archaic armour 4+: -1 Power")
+    return TestSpec(stat=stat, skill=skill_id, pool=sheet.pool(stat, less), skill_level=level,
                     burns=burns, warnings=tuple(warnings))
+
+
+def archaic_penalty(sheet: MyriadSheet, stat: str, extra: Mapping[str, Any]) -> int:
+    """The optional realism rule (T-34): -1 Power while wearing archaic armour rated 4 or more.
+    Armour counts as archaic unless its name is one of the modern armours of the list."""
+    if stat != "power" or not extra.get("archaic"):
+        return 0
+    modern = {data.normalise(r["label"]) for r in data.rows("equipment", "armour")
+              if r["era"] == "modern"}
+    heavy = [g for g in sheet.gear if g.kind == "armour" and g.worn and g.armour >= 4
+             and data.normalise(g.name) not in modern]
+    return -1 if heavy else 0
 
 
 def parse_burn(item: Any) -> Burn:
@@ -147,7 +162,8 @@ def run_check(sheet: MyriadSheet, request: CheckRequest, rng: random.Random,
     items = modifier_items(extra, sheet, request.option)
     plan = plan_burn(sheet, extra)  # refused before any die is rolled
     mods = request.modifiers + sum(i.value for i in items)
-    roll = roll_ability(sheet.stat(spec.stat), spec.skill_level, modifiers=mods, rng=rng,
+    level = sheet.stat(spec.stat) + archaic_penalty(sheet, spec.stat, extra)
+    roll = roll_ability(level, spec.skill_level, modifiers=mods, rng=rng,
                         dice=dice)
     target, ties_win = target_of(request)
     burns, notes = list(spec.burns), []

@@ -79,6 +79,9 @@ def check_switches(sheet: MyriadSheet, options: Mapping[str, Any] | None = None)
                           "in an opposed test: this side started it, so it wins ties"))
     out += attack_switches(sheet, owned, options)
     out += boon_switches(sheet)
+    if options and options.get("archaic_armour"):
+        out.append(RuleOption("archaic", "Archaic armour", True,
+                              "optional realism: -1 Power while wearing archaic armour rated 4+"))
     if options is None or options.get("burning_fives"):
         out.append(RuleOption("burning_fives", "Burn fives", bool(options and
                                                                    options.get("burning_fives")),

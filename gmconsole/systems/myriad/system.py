@@ -122,6 +122,9 @@ class MyriadSystem(GameSystem):
                    "How characters advance: 'level' (XP and levels), 'gradual' (XP spent a "
                    "step at a time) or 'random' (failed skills ticked, `advance WHO` at the "
                    "session's end).", choices=("level", "gradual", "random")),
+        RuleOption("archaic_armour", "Archaic armour slows", False,
+                   "Optional realism: -1 Power while wearing archaic armour rated 4 or more "
+                   "(plate mail; modern armour of the list is exempt)."),
         RuleOption("romance", "Romance", False,
                    "Optional module: romantic attacks onto Cynicism (`button` switch: plain, "
                    "minor_button, major_button, turn_off; `set conflict romance`)."),

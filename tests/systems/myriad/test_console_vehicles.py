@@ -31,3 +31,42 @@ def test_a_chase_round_and_a_ram_with_the_books_numbers(demo: Session) -> None:
     assert "the pursuer is lost" in demo.execute("calc outrun 5 7 4 5 1").text
     assert "base 8D; the target takes 8D, the rammer 2D back" in demo.execute(
         "calc ram 60 same").text
+
+
+def test_a_vehicles_fixed_weapon_aims_with_manoeuvre_and_a_vehicle_dodges_with_it(
+        demo: Session) -> None:
+    demo.execute("gen vehicle sports_car 8 4 as Red Car")
+    demo.execute("gen vehicle motorbike 4 2 as Bike")
+    shot = demo.execute("check red car manoeuvre/drive driver=2 dice=5,1,1 at bike "
+                        "target_dice=3,1,1,1")
+    assert "[at Bike: Manoeuvre 4D: [3 (1) (1) (1)] = 3]" in shot.text
+    with pytest.raises(RulesError, match="cannot work this damage out"):
+        demo.execute("hit")  # no mounted weapon on the sheet
+
+
+@pytest.fixture
+def archaic(tmp_path):
+    import random
+    import shutil
+
+    from .conftest import DEMO
+
+    copy = tmp_path / "myriad-demo"
+    shutil.copytree(DEMO, copy, ignore=shutil.ignore_patterns(".lock"))
+    campaign = copy / "campaign.toml"
+    campaign.write_text(campaign.read_text() + "\n[options]\narchaic_armour = true\n")
+    kesh = copy / "roster" / "kesh.toml"
+    kesh.write_text(kesh.read_text().replace('name = "Chain mail"\nkind = "armour"\n'
+                                             'damage_dice = 0\nrange = ""\narmour = 3',
+                                             'name = "Full plate"\nkind = "armour"\n'
+                                             'damage_dice = 0\nrange = ""\narmour = 4'))
+    with Session.open(copy, rng=random.Random(11)) as session:
+        yield session
+
+
+def test_archaic_plate_costs_a_power_die_when_the_option_is_on(archaic: Session) -> None:
+    assert archaic.resolve("kesh").sheet.armour == 4
+    test = archaic.execute("check kesh power/close_combat vs 6 dice=4,1,1,1")  # Power 5 - 1
+    assert test.text.startswith("Kesh Varro: Power 4D + Close Combat")
+    agile = archaic.execute("check kesh grace vs 6 dice=4,1,1,1")
+    assert agile.text.startswith("Kesh Varro: Grace 4D")
