@@ -298,6 +298,13 @@ def damage_offer(attacker: MyriadSheet, request: CheckRequest, result: CheckResu
     else:
         boxes = dmg.automatic + damage_dealt(faces, dmg.armour)
         rolled = faces
+    terror = fired(attacker, result).get("aura_of_terror", 0)
+    if terror and dmg.kind in ("resolve", "cynicism"):
+        fear = [typed.pop(0) if typed else rng.randint(1, 6) for _ in range(terror)]
+        nerve = damage_dealt(fear, target.fear_armour)
+        dmg.notes.append(f"Aura of Terror {terror}D [{' '.join(map(str, fear))}] vs fear armour "
+                         f"{target.fear_armour}: {nerve} Nerve (dmg {target.who} "
+                         f"{nerve} nerve)")
     if dmg.incapacitate:
         boxes_left = target.line("wounds").remaining - boxes
         _incapacitation(dmg, typed, rng, boxes_left)

@@ -140,3 +140,13 @@ def test_a_weapon_with_a_blank_range_is_a_melee_weapon(blank_range: Session) -> 
     attack(blank_range, "kesh", "power/close_combat", "grell", [6, 5, 4, 2, 1])
     hit = blank_range.execute("hit 4 4 4 4")
     assert "Long sword 4D [4 4 4 4]" in hit.text
+
+
+def test_aura_of_terror_rolls_its_nerve_dice_beside_the_resolve(demo: Session) -> None:
+    demo.execute("set conflict social")
+    attack(demo, "ilse", "intellect/persuasion", "hesk", [6, 5, 1, 1, 1, 1],
+           sfx="aura_of_terror", target_dice="1,1,1,1")
+    hit = demo.execute("hit 1 5")
+    assert ("Aura of Terror 1D [5] vs fear armour 2: 1 Nerve (dmg Mother Hesk 1 nerve)"
+            in hit.text)
+    assert demo.resolve("hesk").sheet.line("resolve").crossed == 1
