@@ -106,7 +106,7 @@ def attack_switches(sheet: MyriadSheet, owned: Mapping[str, Sfx],
         out.append(RuleOption("aim", "Aim at", "none",
                               "a body part aimed at: its penalty on the attack, its effect on "
                               "the hit (head: double wounds)", choices=("none", *body_parts())))
-    out.append(RuleOption("nails", "Target's Hard as Nails", 0,
+    out.append(RuleOption("nails", "Hard as Nails (foe)", 0,
                           "sixes the target burnt for Hard as Nails on its defence roll: one "
                           "damage die fewer each", bounds=(0, MAX_SIXES)))
     out.append(RuleOption("bonus", "Bonus damage", 0,
