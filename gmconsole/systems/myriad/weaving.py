@@ -60,10 +60,9 @@ def components() -> dict[str, str]:
 
 
 def _digits(words: Sequence[str], usage: str) -> list[int]:
-    try:
-        return [int(w) for w in words]
-    except ValueError:
-        raise MyriadError(f"dice are whole numbers ({usage})") from None
+    if len(words) > 10:
+        raise MyriadError(f"at most 10 dice ({usage})")
+    return [whole(w, "a die", 1, 6) for w in words]
 
 
 def limit(sheet: Any) -> int:
@@ -128,11 +127,7 @@ def _assignments(words: Sequence[str]) -> dict[str, int]:
         key = data.normalise(key)
         if key not in names:
             raise MyriadError(f"no spell component {key!r} (components: {', '.join(names)})")
-        if count and not count.isdigit():
-            raise MyriadError(f"{word!r}: the sixes are a whole number (damage=2)")
-        n = int(count) if count else 1
-        if n < 1:
-            raise MyriadError(f"{word!r}: put at least one six")
+        n = whole(count, f"the sixes put into {key}", 1, 99) if count else 1
         out[key] = out.get(key, 0) + n
     return out
 
