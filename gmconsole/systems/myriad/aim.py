@@ -42,6 +42,8 @@ SPELL_SKILL = "spell_casting"
 VEHICLE_SKILLS = ("drive", "pilot")
 """A vehicle's fixed weapons aim with its Manoeuvre and the driver's skill (L1041)."""
 NO_AIM = "none"
+RANDOM_PART = "random"
+"""The ``aim`` switch's value for an unaimed hit whose location the 2d6 decide (T-17)."""
 
 
 def attack_kind(option: str) -> str | None:
@@ -278,12 +280,13 @@ def damage_offer(attacker: MyriadSheet, request: CheckRequest, result: CheckResu
     after armour, ruling C20)."""
     if not result.success:
         return None
-    extra = {**request.extra, "_spell": result.detail.get("spell") or {}}
+    extra = {**dict(result.detail.get("damage_switches") or {}), **request.extra,
+             "_spell": result.detail.get("spell") or {}}
     dmg = base_damage(attacker, request.option, extra, target)
     if dmg is None:
         return None
     ranged = request.option.endswith("/ranged_combat")
-    dmg = sfx_damage(dmg, fired(attacker, result), attacker, request.extra, ranged)
+    dmg = sfx_damage(dmg, fired(attacker, result), attacker, extra, ranged)
     typed = list(dice or [])
     faces = [typed.pop(0) if typed else rng.randint(1, 6) for _ in range(dmg.dice)]
     if target.shield and dmg.kind != "resolve":
@@ -308,8 +311,14 @@ def damage_offer(attacker: MyriadSheet, request: CheckRequest, result: CheckResu
     if dmg.incapacitate:
         boxes_left = target.line("wounds").remaining - boxes
         _incapacitation(dmg, typed, rng, boxes_left)
-    part = str(request.extra.get("aim") or NO_AIM)
-    if part != NO_AIM and dmg.kind != "resolve":
+    part = str(extra.get("aim") or NO_AIM)
+    if part == RANDOM_PART and dmg.kind not in ("resolve", "cynicism"):
+        from gmconsole.systems.myriad.combat_options import hit_location
+
+        pair = [typed.pop(0) if typed else rng.randint(1, 6) for _ in range(2)]
+        part = hit_location("humanoid", sum(pair))
+        dmg.notes.append(f"hit location 2d6 [{pair[0]} {pair[1]}]")
+    if part not in (NO_AIM, RANDOM_PART) and dmg.kind not in ("resolve", "cynicism"):
         from gmconsole.systems.myriad.combat_options import body_part
 
         row = body_part(part)

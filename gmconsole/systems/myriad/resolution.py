@@ -46,6 +46,9 @@ from gmconsole.systems.myriad.switches import (
 )
 
 SPELL_SKILL = "spell_casting"
+DAMAGE_SWITCHES = ("weapon", "aim", "nails", "bonus", "zap", "button", "room", "wall")
+"""Switches the hit's damage reads: kept in the test's result, so the damage follows the test
+exactly as it was rolled (defaults from the campaign's options included)."""
 
 
 class ModifierItem(NamedTuple):
@@ -78,7 +81,7 @@ def modifier_items(extra: Mapping[str, Any], sheet: MyriadSheet | None = None,
 
         items += [ModifierItem(i.label, i.value) for i in boon_items(sheet, option, extra)]
     part = str(extra.get("aim") or "none")
-    if part != "none":
+    if part not in ("none", "random"):
         from gmconsole.systems.myriad.combat_options import body_part
 
         penalty = int(body_part(part)["aim_penalty"])
@@ -223,7 +226,9 @@ def _result(sheet: MyriadSheet, spec: TestSpec, burnt: BurnResult, request: Chec
                 "burnt": {a.sfx.id: [i + 1 for i in a.dice] for a in burnt.activations},
                 "extra_actions": burnt.extra_actions,
                 "sfx_notes": list(notes), "warnings": warnings,
-                **_spell(sheet, spec)},
+                **_spell(sheet, spec),
+                "damage_switches": {k: request.extra[k] for k in DAMAGE_SWITCHES
+                                    if k in request.extra}},
     )
 
 

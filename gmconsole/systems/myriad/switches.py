@@ -103,9 +103,12 @@ def attack_switches(sheet: MyriadSheet, owned: Mapping[str, Sfx],
     if options is None or options.get("hit_locations"):
         from gmconsole.systems.myriad.combat_options import body_parts
 
-        out.append(RuleOption("aim", "Aim at", "none",
+        rolled = "random" if options and options.get("hit_locations") else "none"
+        out.append(RuleOption("aim", "Aim at", rolled,
                               "a body part aimed at: its penalty on the attack, its effect on "
-                              "the hit (head: double wounds)", choices=("none", *body_parts())))
+                              "the hit (head: double wounds); random: the 2d6 humanoid chart "
+                              "decides, no penalty",
+                              choices=("none", "random", *body_parts())))
     out.append(RuleOption("nails", "Hard as Nails (foe)", 0,
                           "sixes the target burnt for Hard as Nails on its defence roll: one "
                           "damage die fewer each", bounds=(0, MAX_SIXES)))

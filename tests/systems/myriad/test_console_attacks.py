@@ -77,8 +77,9 @@ def test_hard_as_nails_and_the_head(hit_locations: Session) -> None:
     demo = hit_locations
     # Grell's Hard as Nails sixes (the nails switch) take dice off Kesh's long sword
     attack(demo, "kesh", "power/close_combat", "grell", [6, 5, 4, 2, 1], nails=2)
-    hit = demo.execute("hit 6 6")
-    assert "Long sword 2D [6 6] vs armour 3 (-2D Hard as Nails)" in hit.text
+    hit = demo.execute("hit 6 6 3 4")  # unaimed: the 2d6 [3 4] = 7 hit the torso
+    assert ("Long sword 2D [6 6] vs armour 3 (-2D Hard as Nails; hit location 2d6 [3 4]; "
+            "torso: " in hit.text)
     demo.undo()
     demo.undo()
     attack(demo, "kesh", "power/close_combat", "grell", [6, 5, 4, 2, 1], aim="head")

@@ -114,3 +114,24 @@ def test_a_romantic_attack_on_a_minor_button_does_two_cynicism(romance: Session)
     missed = romance.execute("check ilse intellect/persuasion button=turn dice=1,1,1,1,1,1 at "
                              "hesk target_dice=6,6,6,6")
     assert "the target regains 2 Cynicism" in missed.text
+
+
+@pytest.fixture
+def free_zap(tmp_path: Path) -> Iterator[Session]:
+    copy = tmp_path / "myriad-demo"
+    shutil.copytree(DEMO, copy, ignore=shutil.ignore_patterns(".lock"))
+    campaign = copy / "campaign.toml"
+    campaign.write_text(campaign.read_text() + "\n[options]\nmagic_free_zap = true\n")
+    with Session.open(copy, rng=random.Random(11)) as session:
+        yield session
+
+
+def test_the_free_zap_is_one_die_and_a_spell_gets_it_on_top(free_zap: Session) -> None:
+    s = free_zap
+    s.execute("check ilse intellect/spell_casting dice=6,1,1,1,1,1 at grell target_dice=1,1")
+    assert s.execute("hit 5").text.startswith("Ilse Marrow hits (zap 1D [5] vs armour 3)")
+    s.execute("weave ilse 6 1 1 1 1 1")
+    s.execute("weave ilse put damage")
+    s.execute("check ilse intellect/spell_casting dice=6,1,1,1,1,1 at grell target_dice=1,1")
+    hit = s.execute("hit 5 5 5")  # 2D for the Damage six + the free zap die
+    assert hit.text.startswith("Ilse Marrow hits (spell 3D [5 5 5] vs armour 3 (+1D zap))")
