@@ -17,13 +17,18 @@ Plain damage and healing stay the generic verbs: ``dmg WHO N [wounds|critical|re
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmconsole.engine.numbers import whole
 from gmconsole.systems.base import Scene, SheetAction, SheetChange
+from gmconsole.systems.myriad import data
 from gmconsole.systems.myriad.errors import MyriadError
 from gmconsole.systems.myriad.healing import DEAD_REVIVAL_MINUTES, MEDIC_MINUTES
 from gmconsole.systems.myriad.views import boxes, boxes_left
+
+if TYPE_CHECKING:
+    from gmconsole.systems.myriad.sheet import MyriadSheet
+    from gmconsole.systems.myriad.system import MyriadSystem
 
 MAX_NIGHTS = 366
 """`rest x 3000` is a typo, not a sabbatical."""
@@ -59,6 +64,9 @@ SHEET_ACTIONS = (
                 "again against worn armour"),
     SheetAction("mend", "Heal spell", "SIXES",
                 "2 wound boxes or 1 critical box a six, criticals first"),
+    SheetAction("hurt", "Damage dice", "[LINE] FACES...",
+                "damage dice rolled at the table: each over WHO's armour for that line "
+                "(wounds: physical, resolve: social, nerve: fear) crosses off a box"),
     SheetAction("build", "Point-buy check", "[recommended|mundane|heroic|godlike]",
                 "the character's points against a creation preset (default: the campaign's): "
                 "each pool spent of available, GP, every problem; changes nothing"),
@@ -170,3 +178,52 @@ def module_action(sheet: Any, action: str, args: Sequence[str], scene: Scene) ->
     else:
         new, text, detail = weaving.weave_roll(sheet, args, scene.rng, typed, scene.options)
     return SheetChange(sheet=new, text=text, detail=detail)
+
+
+def perform(system: MyriadSystem, s: MyriadSheet, action: str, args: Sequence[str],
+            scene: Scene) -> SheetChange:
+    """Run one of the system's verbs on ``s`` (a Myriad sheet; never changed in place)."""
+    from gmconsole.systems.myriad import maneuvers, progression
+
+    if action == "rest":
+        return rest(lambda n: system.natural_heal(s, n), args, scene, s.who)
+    if action == "medic":
+        dead = system.status(s).health == "dead"
+        return medic(lambda r, o: system.medic_heal(s, r, o), args, scene, s.who, dead)
+    if action in MODULE_ACTIONS:
+        return module_action(s, action, args, scene)
+    if action == "build":
+        return build(system, s, args, scene)
+    if action == "hurt":
+        return hurt(system, s, args)
+    if action in progression.KEYS:
+        typed, scene.dice[:] = list(scene.dice), []
+        new, text, detail = (progression.award(s, args) if action == "xp" else
+                             progression.advance(s, args, scene.rng, typed))
+        return SheetChange(sheet=new, text=text, detail=detail)
+    return maneuvers.perform(system, s, action, args, scene)
+
+
+def build(system: MyriadSystem, s: MyriadSheet, args: Sequence[str],
+          scene: Scene) -> SheetChange:
+    """``build WHO [PRESET]``: the point-buy check; changes nothing."""
+    from gmconsole.systems.myriad.creation import preset_ids
+
+    if len(args) > 1 or (args and data.normalise(args[0]) not in preset_ids()):
+        raise MyriadError(f"usage: build WHO [{'|'.join(preset_ids())}]")
+    options = {**dict(scene.options),
+               **({"creation_preset": data.normalise(args[0])} if args else {})}
+    report = system.build_report(s, options)
+    return SheetChange(sheet=s, text=f"build check: {build_text(report)}",
+                       detail={"ok": report.ok, "problems": report.problems})
+
+
+def hurt(system: MyriadSystem, s: MyriadSheet, args: Sequence[str]) -> SheetChange:
+    """``hurt WHO [LINE] FACES...``: damage dice rolled at the table, each over the armour for
+    that line (physical, social, fear) crossing off a box."""
+    words = list(args)
+    kind = None if not words or words[0].isdigit() else words.pop(0)
+    if not words or len(words) > 60:
+        raise MyriadError("usage: hurt WHO [LINE] FACES... (1 to 60 dice)")
+    faces = [whole(w, "a die", 1, 6) for w in words]
+    return system.damage_from_dice(s, faces, kind)

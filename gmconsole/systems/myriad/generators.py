@@ -42,7 +42,7 @@ GENERATORS = (
         "TYPE WOUNDS CRITICAL [as NAME]",
         "A vehicle from the book's list (horse, motorbike, sports_car...): its Speed, "
         "Manoeuvre, velocity class and armour; the wound and critical boxes the book lost "
-        "are the GM's (ruling E6).",
+        "are the GM's to enter.",
     ),
 )
 

@@ -67,7 +67,7 @@ class Resilience(BaseModel):
     critical_line: BoxTrack | None = None
     permanent_effect: str = Field(default="death", description="what an empty critical line means")
     healing_nights: int = Field(default=0, ge=0, le=2,
-                                description="nights slept towards the next critical box (D2)")
+                                description="nights slept towards the next critical box")
 
     @model_validator(mode="before")
     @classmethod

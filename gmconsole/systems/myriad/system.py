@@ -62,11 +62,10 @@ from gmconsole.systems.myriad.effects import (
 )
 from gmconsole.systems.myriad.errors import MyriadError
 from gmconsole.systems.myriad.initiative import MyriadInitiative
-from gmconsole.systems.myriad.maneuvers import KEYS as MANEUVER_KEYS
 from gmconsole.systems.myriad.maneuvers import MANEUVERS
-from gmconsole.systems.myriad.progression import KEYS as PROGRESSION_KEYS
 from gmconsole.systems.myriad.progression import PROGRESSION
 from gmconsole.systems.myriad.resilience import HealResult, Resilience, new_line
+from gmconsole.systems.myriad.rule_options import CAMPAIGN_OPTIONS, ENCOUNTER_OPTIONS
 from gmconsole.systems.myriad.sheet import MyriadSheet
 from gmconsole.systems.myriad.views import boxes, boxes_left, status_view, track_views
 
@@ -102,46 +101,8 @@ class MyriadSystem(GameSystem):
     also start the target bleeding (Artery Strike); the optional modules' lines (Nerve for
     terror, Cynicism for romance, Mana, Concentration) are added to a sheet that lacks them on
     their first damage, sized from their base statistic."""
-    options: ClassVar[Sequence[RuleOption]] = (
-        RuleOption("declare_reverse_initiative", "Declare actions lowest initiative first",
-                   False, "Optional rule: declare in reverse order, resolve high first."),
-        RuleOption("skip_single_side_initiative", "No initiative roll when one side acts", True,
-                   "If only one side is acting, skip the roll."),
-        RuleOption("burning_fives", "Fives may be burnt for SFX", False,
-                   "Optional rule: fives may be burnt for SFX like sixes; a burnt five never "
-                   "adds a bonus."),
-        RuleOption("medic_tn_counts", "Medic TN counts", "all_boxes",
-                   "What the Medic TN counts: 'all_boxes' (every box lost, the book's formula) or "
-                   "'critical_only_if_any_lost' (only critical boxes when any are lost)."),
-        RuleOption("creation_preset", "Character creation preset", "recommended",
-                   "Point budgets for new characters: recommended, mundane, heroic or godlike."),
-        RuleOption("hit_locations", "Hit locations", False,
-                   "Optional rule: an attack may aim at a body part (`aim=head`): its penalty "
-                   "on the attack, its effect on the hit (head: double wounds)."),
-        RuleOption("progression", "Progression", "level",
-                   "How characters advance: 'level' (XP and levels), 'gradual' (XP spent a "
-                   "step at a time) or 'random' (failed skills ticked, `advance WHO` at the "
-                   "session's end).", choices=("level", "gradual", "random")),
-        RuleOption("archaic_armour", "Archaic armour slows", False,
-                   "Optional realism: -1 Power while wearing archaic armour rated 4 or more "
-                   "(plate mail; modern armour of the list is exempt)."),
-        RuleOption("romance", "Romance", False,
-                   "Optional module: romantic attacks onto Cynicism (`button` switch: plain, "
-                   "minor_button, major_button, turn_off; `set conflict romance`)."),
-        RuleOption("magic_free_zap", "Free zap", False,
-                   "Optional rule: any mage may zap (1 damage die, 100 m, no weaving), and "
-                   "every spell gets a free +1 damage die the caster may drop (`zap` switch)."),
-        RuleOption("magic_easy_weave", "Easy weave", False,
-                   "Optional rule: weave with Intellect/Spell Casting; a "
-                   "total of 6+ adds a six, 8+ two, 10+ three (`weave WHO`)."),
-    )
-    encounter_options: ClassVar[Sequence[RuleOption]] = (
-        RuleOption("conflict", "Conflict type", "mortal",
-                   "Mortal (Power/Grace, wounds), social (Intellect/Spirit, resolve), "
-                   "romance (Intellect/Spirit, cynicism) or terror (Spirit, nerve): sets the "
-                   "initiative statistic and what `dmg` harms (`set conflict social`).",
-                   choices=("mortal", "social", "romance", "terror")),
-    )
+    options: ClassVar[Sequence[RuleOption]] = CAMPAIGN_OPTIONS
+    encounter_options: ClassVar[Sequence[RuleOption]] = ENCOUNTER_OPTIONS
 
     # ------------------------------------------------------------------ sheets
 
@@ -421,38 +382,11 @@ class MyriadSystem(GameSystem):
 
     def perform(self, sheet: BaseModel, action: str, args: Sequence[str],
                 scene: Scene) -> SheetChange:
-        """``rest``, ``medic`` (see `actions`), ``lucky``/``unlucky``/``reroll``/``luck``
-        (see `luck`) and ``task`` (see `tasks`)."""
-        s = _sheet(sheet)
-        if action == "rest":
-            return actions.rest(lambda n: self.natural_heal(s, n), args, scene, s.who)
-        if action == "medic":
-            dead = self.status(s).health == "dead"
-            return actions.medic(lambda r, o: self.medic_heal(s, r, o), args, scene, s.who, dead)
-        if action in actions.MODULE_ACTIONS:
-            return actions.module_action(s, action, args, scene)
-        if action == "build":
-            from gmconsole.systems.myriad.creation import preset_ids
-
-            if len(args) > 1 or (args and data.normalise(args[0]) not in preset_ids()):
-                raise MyriadError(f"usage: build WHO [{'|'.join(preset_ids())}]")
-            options = {**dict(scene.options), **({"creation_preset": data.normalise(args[0])}
-                                                  if args else {})}
-            report = self.build_report(s, options)
-            return SheetChange(sheet=s, text=f"build check: {actions.build_text(report)}",
-                               detail={"ok": report.ok, "problems": report.problems})
-        if action in PROGRESSION_KEYS:
-            from gmconsole.systems.myriad import progression
-
-            typed, scene.dice[:] = list(scene.dice), []
-            new, text, detail = (progression.award(s, args) if action == "xp" else
-                                 progression.advance(s, args, scene.rng, typed))
-            return SheetChange(sheet=new, text=text, detail=detail)
-        if action in MANEUVER_KEYS:
-            from gmconsole.systems.myriad import maneuvers
-
-            return maneuvers.perform(self, s, action, args, scene)
-        return super().perform(sheet, action, args, scene)
+        """Myriad's verbs: healing, luck, tasks, magic, building, experience, manoeuvres
+        (see `actions.perform`)."""
+        if action not in {a.key for a in self.sheet_actions}:
+            return super().perform(sheet, action, args, scene)
+        return actions.perform(self, _sheet(sheet), action, args, scene)
 
     def after_check(self, sheet: BaseModel, request: CheckRequest, result: CheckResult,
                     scene: Scene) -> SheetChange | None:

@@ -114,7 +114,7 @@ def weave_roll(sheet: Any, args: Sequence[str], rng: random.Random, typed: list[
     text = (f"weaves (round {weave.rounds}): [{faces}] {how}: {weave.pending} to assign "
             f"(spell {weave.size}/{limit(sheet)}: {spell_text(weave)})")
     if lost:
-        text += f"; {lost} unassigned six(es) from the last roll are lost (F6)"
+        text += f"; {lost} unassigned six(es) from the last roll are lost"
     return new, text, {"dice": list(roll.dice), "sixes": roll.sixes, "bonus": bonus,
                        "pending": weave.pending, "round": weave.rounds, "easy": easy}
 
@@ -158,7 +158,7 @@ def put(sheet: Any, words: Sequence[str]) -> tuple[Any, str, dict[str, Any]]:
     text = f"weaves in {spell_text(Weave(components=wanted))} (spell {new.weave.size}/{cap}: " \
            f"{spell_text(new.weave)})"
     if lost:
-        text += f"; {lost} six(es) left unassigned are lost (F6)"
+        text += f"; {lost} six(es) left unassigned are lost"
     return new, text, {"components": bought, "lost": lost}
 
 
@@ -185,7 +185,7 @@ def cast(sheet: Any, args: Sequence[str], rng: random.Random, typed: list[int],
     spell = spell_text(weave)
     effect = effects(weave)
     tail = f" ({effect})" if effect else ""
-    lost = f"; {weave.pending} unassigned six(es) lost (F6)" if weave.pending else ""
+    lost = f"; {weave.pending} unassigned six(es) lost" if weave.pending else ""
     detail: dict[str, Any] = {"components": weave.components, "rounds": weave.rounds}
     if versus is None:
         if dice or typed:

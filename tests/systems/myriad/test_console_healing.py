@@ -72,3 +72,13 @@ def test_medic_applies_a_result_against_twelve_minus_the_boxes_left(demo: Sessio
         demo.execute("medic oduya")
     demo.undo()  # the failed attempt changed nothing, so undo takes back the successful one
     assert wounds(demo, "oduya") == (4, 1)
+
+
+def test_hurt_counts_dice_rolled_at_the_table_against_the_lines_armour(demo: Session) -> None:
+    # Grell: chain mail 3 -> only the 4 and the 6 wound
+    event = demo.execute("hurt grell 1 3 4 6")
+    assert event.text.startswith("Grell the Red 4D vs armour 3: takes 2 boxes on wounds")
+    demo.execute("hurt grell nerve 2 3")  # fear armour 2: the 3 crosses off a Nerve box
+    assert demo.resolve("grell").sheet.line("nerve").crossed == 1
+    with pytest.raises(RulesError, match="a die must be a whole number from 1 to 6"):
+        demo.execute("hurt grell 7")
