@@ -9,46 +9,28 @@ The procedures live in the rules modules (`combat_options`, `effects`, `vehicles
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Sequence
 from decimal import Decimal
-from fractions import Fraction
 
 from gmconsole.engine.numbers import decimal, whole
 from gmconsole.systems.base import Calculator
 from gmconsole.systems.myriad import data
+from gmconsole.systems.myriad.calc_args import (
+    MAX_DICE,
+    MAX_STAT,
+    dice_count,
+    need,
+    plural,
+    read_faces,
+)
 from gmconsole.systems.myriad.errors import MyriadError
+from gmconsole.systems.myriad.vehicle_calcs import control, leap, outrun, race, ram, ship
 
-MAX_DICE = 60
-"""More damage dice than any weapon, WMD or ram the book prints (30D) doubles to."""
-MAX_STAT = 10
 MAX_METRES = 10_000
 MAX_HOURS = 10_000
 MAX_DAYS = 3_650
 MAX_LEVEL = 100
 MAX_XP = 1_000_000
-MAX_CARS = 100
-MAX_MPH = 100_000
-MAX_SIXES = 10
-
-
-def _dice_count(text: str, what: str = "dice") -> int:
-    return whole(text, what, 0, MAX_DICE)
-
-
-def _faces(words: Sequence[str]) -> list[int]:
-    if len(words) > MAX_DICE:
-        raise MyriadError(f"at most {MAX_DICE} dice, {len(words)} given")
-    return [whole(w, "a die", 1, 6) for w in words]
-
-
-def _need(args: Sequence[str], low: int, high: int, usage: str) -> None:
-    if not low <= len(args) <= high:
-        raise MyriadError(f"usage: calc {usage}")
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 # ---- mortal combat ---------------------------------------------------------------------------
@@ -56,7 +38,7 @@ def _plural(n: int, word: str) -> str:
 def move(args: Sequence[str]) -> str:
     from gmconsole.systems.myriad.conflict import free_movement, full_movement
 
-    _need(args, 1, 3, "move DEFENCE [FAST] [LOST]")
+    need(args, 1, 3, "move DEFENCE [FAST] [LOST]")
     defence = whole(args[0], "the defence statistic", 1, MAX_STAT)
     fast = whole(args[1], "Fast (or -Slow) levels", -3, 3) if len(args) > 1 else 0
     lost = whole(args[2], "metres lost", 0, 99) if len(args) > 2 else 0
@@ -67,8 +49,8 @@ def move(args: Sequence[str]) -> str:
 
 
 def autofire(args: Sequence[str]) -> str:
-    _need(args, 2, 2, "autofire DICE TARGETS")
-    dice = _dice_count(args[0], "the weapon's damage dice")
+    need(args, 2, 2, "autofire DICE TARGETS")
+    dice = dice_count(args[0], "the weapon's damage dice")
     targets = whole(args[1], "targets", 1, MAX_DICE)
     left = dice - (targets - 1)
     if left < 1:
@@ -82,11 +64,11 @@ def autofire(args: Sequence[str]) -> str:
 def area(args: Sequence[str]) -> str:
     from gmconsole.systems.myriad.combat_options import decay_dice
 
-    _need(args, 2, 3, "area DICE DECAY_M DISTANCE_M | area DICE uniform")
-    dice = _dice_count(args[0])
+    need(args, 2, 3, "area DICE DECAY_M DISTANCE_M | area DICE uniform")
+    dice = dice_count(args[0])
     if args[1].lower() == "uniform":
         return f"{dice}D to everyone wholly or partly inside the area"
-    _need(args, 3, 3, "area DICE DECAY_M DISTANCE_M")
+    need(args, 3, 3, "area DICE DECAY_M DISTANCE_M")
     decay = decimal(args[1], "the decay range in metres", Decimal("0.1"), MAX_METRES)
     distance = decimal(args[2], "the distance in metres", 0, MAX_METRES)
     left = decay_dice(dice, float(decay), float(distance))
@@ -97,7 +79,7 @@ def area(args: Sequence[str]) -> str:
 def wmd(args: Sequence[str]) -> str:
     from gmconsole.systems.myriad.combat_options import wmd_hits
 
-    _need(args, 2, 3 + MAX_DICE, "wmd WMD ARMOUR [ht=N] [FACES...]")
+    need(args, 2, 3 + MAX_DICE, "wmd WMD ARMOUR [ht=N] [FACES...]")
     rating = whole(args[0], "the WMD rating", 1, 10)
     armour = whole(args[1], "the target's armour", 0, 20)
     rest = list(args[2:])
@@ -111,15 +93,15 @@ def wmd(args: Sequence[str]) -> str:
     armour_left = max(0, armour - used) if rating > 1 else armour
     text = f"armour {armour} -> {armour_left}, each hit x{used}"
     if rest:
-        hits = wmd_hits(_faces(rest), rating, armour, hardened)
-        text += f": {_plural(hits, 'wound')}"
+        hits = wmd_hits(read_faces(rest), rating, armour, hardened)
+        text += f": {plural(hits, 'wound')}"
     return text
 
 
 def flyer(args: Sequence[str]) -> str:
     from gmconsole.systems.myriad.combat_options import can_melee_flyer
 
-    _need(args, 2, 3, "flyer YOUR_COUNT FLYERS_COUNT [near]")
+    need(args, 2, 3, "flyer YOUR_COUNT FLYERS_COUNT [near]")
     mine = whole(args[0], "your initiative count", 0, 99)
     theirs = whole(args[1], "the flyer's initiative count", 0, 99)
     near = len(args) > 2 and args[2].lower() == "near"
@@ -132,7 +114,7 @@ def flyer(args: Sequence[str]) -> str:
 def pool(args: Sequence[str]) -> str:
     from gmconsole.systems.myriad.odds import expected_raw, success_chance
 
-    _need(args, 1, 2, "pool DICE [SKILL]")
+    need(args, 1, 2, "pool DICE [SKILL]")
     dice = whole(args[0], "the pool", 1, MAX_STAT)
     skill = whole(args[1], "the skill", 0, 5) if len(args) > 1 else 0
     chances = " ".join(f"{tn}:{float(success_chance(dice, skill, tn)):.0%}"
@@ -144,7 +126,7 @@ def pool(args: Sequence[str]) -> str:
 def opposed(args: Sequence[str]) -> str:
     from gmconsole.systems.myriad.odds import opposed_chance
 
-    _need(args, 4, 4, "opposed POOL SKILL AGAINST_POOL AGAINST_SKILL")
+    need(args, 4, 4, "opposed POOL SKILL AGAINST_POOL AGAINST_SKILL")
     a_pool = whole(args[0], "the initiator's pool", 1, MAX_STAT)
     a_skill = whole(args[1], "the initiator's skill", 0, 5)
     d_pool = whole(args[2], "the responder's pool", 1, MAX_STAT)
@@ -157,7 +139,7 @@ def opposed(args: Sequence[str]) -> str:
 def hitloc(args: Sequence[str]) -> str:
     from gmconsole.systems.myriad.combat_options import body_part, hit_location
 
-    _need(args, 2, 2, "hitloc BODY 2D6_TOTAL")
+    need(args, 2, 2, "hitloc BODY 2D6_TOTAL")
     total = whole(args[1], "the 2d6 total", 2, 12)
     part = hit_location(args[0], total)
     row = body_part(part)
@@ -167,7 +149,7 @@ def hitloc(args: Sequence[str]) -> str:
 def scale(args: Sequence[str]) -> str:
     from gmconsole.systems.myriad.combat_options import scale_modifier
 
-    _need(args, 2, 2, "scale ATTACKER_SCALE TARGET_SCALE")
+    need(args, 2, 2, "scale ATTACKER_SCALE TARGET_SCALE")
     return f"{scale_modifier(args[0], args[1]):+d} to hit ({args[0]} firing at {args[1]})"
 
 
@@ -176,22 +158,22 @@ def scale(args: Sequence[str]) -> str:
 def fall(args: Sequence[str]) -> str:
     from gmconsole.systems.myriad.effects import falling_damage
 
-    _need(args, 1, 1, "fall METRES")
+    need(args, 1, 1, "fall METRES")
     metres = decimal(args[0], "the height in metres", 0, MAX_METRES)
     points = falling_damage(float(metres))
-    return f"falls {metres} m: {_plural(points, 'automatic wound')}, armour no help"
+    return f"falls {metres} m: {plural(points, 'automatic wound')}, armour no help"
 
 
 def exposure(kind: str) -> Callable[[Sequence[str]], str]:
     def run(args: Sequence[str]) -> str:
         from gmconsole.systems.myriad.effects import exposure_damage
 
-        _need(args, 1, 1, f"{kind} HOURS")
+        need(args, 1, 1, f"{kind} HOURS")
         hours = decimal(args[0], "the hours of exposure", 0, MAX_HOURS)
         points = exposure_damage(float(hours))
         what = ("winter clothing or a fire prevents it; cannot be healed medically"
                 if kind == "cold" else "anti-radiation drugs or a hazmat suit prevent it")
-        return (f"{kind}, {hours} h: {_plural(points, 'automatic wound')} (1 per half hour, "
+        return (f"{kind}, {hours} h: {plural(points, 'automatic wound')} (1 per half hour, "
                 f"armour no help; {what})")
     return run
 
@@ -199,127 +181,27 @@ def exposure(kind: str) -> Callable[[Sequence[str]], str]:
 def starve(args: Sequence[str]) -> str:
     from gmconsole.systems.myriad.effects import starvation_damage
 
-    _need(args, 1, 2, "starve DAYS_WITHOUT_FOOD [DAYS_WITHOUT_WATER]")
+    need(args, 1, 2, "starve DAYS_WITHOUT_FOOD [DAYS_WITHOUT_WATER]")
     food = whole(args[0], "days without food", 0, MAX_DAYS)
     water = whole(args[1], "days without water", 0, MAX_DAYS) if len(args) > 1 else 0
     points = starvation_damage(food, water)
-    return (f"{_plural(points, 'wound')} (1 per 2 days without food, 2 a day without water); "
+    return (f"{plural(points, 'wound')} (1 per 2 days without food, 2 a day without water); "
             "no healing until fed and watered")
 
 
 def poison(args: Sequence[str]) -> str:
     from gmconsole.systems.myriad.conflict import damage_dealt
 
-    _need(args, 2, 2 + MAX_DICE, "poison DICE POWER [FACES...]")
-    dice = _dice_count(args[0])
+    need(args, 2, 2 + MAX_DICE, "poison DICE POWER [FACES...]")
+    dice = dice_count(args[0])
     power = whole(args[1], "the victim's Power", 1, MAX_STAT)
     text = f"{dice}D against armour {power} (Power serves as armour against a weaker poison)"
     if len(args) > 2:
-        faces = _faces(args[2:])
+        faces = read_faces(args[2:])
         if len(faces) != dice:
             raise MyriadError(f"{dice} dice, but {len(faces)} faces given")
-        text += f": {_plural(damage_dealt(faces, power), 'wound')}"
+        text += f": {plural(damage_dealt(faces, power), 'wound')}"
     return text
-
-
-# ---- vehicles --------------------------------------------------------------------------------
-
-def _ram_base(mph: int) -> int:
-    """Base ramming dice for a relative speed: the table's rows, straight lines between them
-    (the book judges 90 mph at 10D, half way from 60 mph 8D to 120 mph 12D)."""
-    rows = sorted((int(r["relative_speed"].split()[0]), int(r["dice"]))
-                  for r in data.rows("vehicles", "ramming_speed"))
-    if mph <= rows[0][0]:
-        return max(1, round(Fraction(rows[0][1] * mph, rows[0][0]))) if mph else 0
-    for (s0, d0), (s1, d1) in itertools.pairwise(rows):
-        if mph <= s1:
-            exact = d0 + Fraction((d1 - d0) * (mph - s0), s1 - s0)
-            return int(exact + Fraction(1, 2))
-    return rows[-1][1]
-
-
-def ram(args: Sequence[str]) -> str:
-    from gmconsole.systems.myriad.vehicles import ram_master, ramming_dice
-
-    _need(args, 2, 3, "ram RELATIVE_MPH MASS [RAM_MASTER_SIXES]")
-    mph = whole(args[0], "the relative speed in mph", 0, MAX_MPH)
-    sixes = whole(args[2], "Ram Master sixes", 0, MAX_SIXES) if len(args) > 2 else 0
-    base = _ram_base(mph)
-    to_target, back = ramming_dice(base, args[1])
-    back = ram_master(back, sixes)
-    return (f"{mph} mph: base {base}D; the target takes {to_target}D, the rammer {back}D back"
-            + (f" (Ram Master -{3 * sixes})" if sixes else "")
-            + "; rear-end = own - target's speed, head-on = the sum, side = own")
-
-
-def outrun(args: Sequence[str]) -> str:
-    from gmconsole.systems.myriad.vehicles import (
-        Pursuer,
-        can_ram,
-        chase_lost,
-        chase_ranged_penalty,
-        chase_round,
-    )
-
-    _need(args, 4, 5, "outrun ESCAPEE_VC ESCAPEE_ROLL PURSUER_VC PURSUER_ROLL [TALLY]")
-    esc_vc = whole(args[0], "the escapee's velocity class", 1, 8)
-    esc_roll = whole(args[1], "the escapee's roll", 1, 99)
-    vc = whole(args[2], "the pursuer's velocity class", 1, 8)
-    roll = whole(args[3], "the pursuer's roll", 1, 99)
-    tally = whole(args[4], "the tally", 0, 99) if len(args) > 4 else 0
-    (new,) = chase_round(esc_vc, esc_roll, [(Pursuer(vc=vc, tally=tally), roll)])
-    if chase_lost(new):
-        return f"tally {tally} -> {new}: the pursuer is lost"
-    if can_ram(new):
-        return f"tally {tally} -> {new}: right behind, ramming possible"
-    return f"tally {tally} -> {new}: ranged attacks between them {chase_ranged_penalty(new):+d}"
-
-
-def race(args: Sequence[str]) -> str:
-    from gmconsole.systems.myriad.vehicles import race_points, race_target
-
-    if args and args[0].lower() == "target":
-        _need(args, 2, 3, "race target CARS [PER_CAR]")
-        cars = whole(args[1], "cars", 2, MAX_CARS)
-        per = whole(args[2], "points per car", 1, 5) if len(args) > 2 else 5
-        return f"{cars} cars race to {race_target(cars, per)} points"
-    _need(args, 2, MAX_CARS, "race ROLL ROLL... | race target CARS [PER_CAR]")
-    rolls = {f"car {i}": whole(r, f"car {i}'s roll", 1, 99) for i, r in enumerate(args, 1)}
-    points = race_points(rolls)
-    return ("points this round (+ each car's velocity class): "
-            + ", ".join(f"{car} {points[car]}" for car in rolls))
-
-
-def control(args: Sequence[str]) -> str:
-    from gmconsole.systems.myriad.vehicles import loss_of_control
-
-    _need(args, 1, 2, "control RESULT [same|quarter|eighth]")
-    result = whole(args[0], "the Manoeuvre/Drive result", 1, 99)
-    size = args[1].lower() if len(args) > 1 else "same"
-    if loss_of_control(result, size):
-        return (f"{result} vs TN 6 ({size} size): loses control: crashes into a sturdy "
-                "obstacle (rammed by its own size at its speed), else -1 on vehicle rolls "
-                "next round")
-    return f"{result} vs TN 6 ({size} size): keeps control"
-
-
-def leap(args: Sequence[str]) -> str:
-    from gmconsole.systems.myriad.vehicles import vehicle_leap
-
-    _need(args, 1, 2, "leap MANOEUVRE [SIXES]")
-    manoeuvre = whole(args[0], "Manoeuvre", 1, MAX_STAT)
-    sixes = whole(args[1], "Mighty Leap sixes", 0, MAX_SIXES) if len(args) > 1 else 0
-    return f"jumps {vehicle_leap(manoeuvre, sixes)} m (a ramp for machines; no damage)"
-
-
-def ship(args: Sequence[str]) -> str:
-    from gmconsole.systems.myriad.vehicles import ship_location
-
-    _need(args, 1, 1, "ship D100")
-    roll = whole(args[0], "the d100 roll", 1, 100)
-    system = ship_location(roll)
-    row = data.row("vehicles", "ship_locations", "system", system, what="ship location")
-    return f"{roll}: {system} (aimed {row['aim_penalty']:+d}); destroyed: {row['if_destroyed']}"
 
 
 # ---- characters, magic, horror ---------------------------------------------------------------
@@ -327,7 +209,7 @@ def ship(args: Sequence[str]) -> str:
 def level(args: Sequence[str]) -> str:
     from gmconsole.systems.myriad.advancement import gains_between, level_for_xp, xp_for_level
 
-    _need(args, 1, 2, "level XP [NEW_XP]")
+    need(args, 1, 2, "level XP [NEW_XP]")
     xp = whole(args[0], "XP", 0, MAX_XP)
     now = level_for_xp(xp)
     text = f"{xp} XP: level {now} (level {now + 1} at {xp_for_level(min(now + 1, MAX_LEVEL))})"
@@ -343,10 +225,10 @@ def level(args: Sequence[str]) -> str:
 def cost(args: Sequence[str]) -> str:
     from gmconsole.systems.myriad.advancement import gradual_cost
 
-    _need(args, 1, 2, "cost stat|skill LEVEL | cost new_skill | cost new_sfx OWNED")
+    need(args, 1, 2, "cost stat|skill LEVEL | cost new_skill | cost new_sfx OWNED")
     what = data.normalise(args[0])
     if what in ("stat", "skill"):
-        _need(args, 2, 2, f"cost {what} NEW_LEVEL")
+        need(args, 2, 2, f"cost {what} NEW_LEVEL")
         lvl = whole(args[1], "the new level", 1, MAX_STAT)
         return f"{what} to {lvl}: {gradual_cost(what, new_level=lvl)} XP"  # type: ignore[arg-type]
     owned = whole(args[1], "SFX owned", 0, 99) if len(args) > 1 else 0
@@ -358,7 +240,7 @@ def cost(args: Sequence[str]) -> str:
 def monster(args: Sequence[str]) -> str:
     from gmconsole.systems.myriad.advancement import monster_xp
 
-    _need(args, 2, 3, "monster PC_LEVEL MONSTER_LEVEL [x10]")
+    need(args, 2, 3, "monster PC_LEVEL MONSTER_LEVEL [x10]")
     pc = whole(args[0], "the character's level", 1, MAX_LEVEL)
     foe = whole(args[1], "the enemy's level", 0, MAX_LEVEL)
     fine = len(args) > 2 and args[2].lower() == "x10"
@@ -368,14 +250,14 @@ def monster(args: Sequence[str]) -> str:
 def fear(args: Sequence[str]) -> str:
     from gmconsole.systems.myriad.modules import fear_dice
 
-    _need(args, 1, 8, "fear SOURCE [CIRCUMSTANCE...]")
+    need(args, 1, 8, "fear SOURCE [CIRCUMSTANCE...]")
     return f"{fear_dice(args[0], args[1:])}D of fear against Fear Armour (2 unless boons raise it)"
 
 
 def spell(args: Sequence[str]) -> str:
     from gmconsole.systems.myriad.modules import imbue_limit, spell_limit
 
-    _need(args, 1, 2, "spell INTELLECT [PUISSANCE]")
+    need(args, 1, 2, "spell INTELLECT [PUISSANCE]")
     intellect = whole(args[0], "Intellect", 1, MAX_STAT)
     puissance = whole(args[1], "Puissance", 0, MAX_STAT) if len(args) > 1 else 0
     return (f"at most {spell_limit(intellect, puissance)} components in a woven spell, "
@@ -386,7 +268,7 @@ def spell(args: Sequence[str]) -> str:
 def counter(args: Sequence[str]) -> str:
     from gmconsole.systems.myriad.modules import counter_spell, easy_counter
 
-    _need(args, 2, 3, "counter SPELL_SIXES COUNTER_SIXES [easy]")
+    need(args, 2, 3, "counter SPELL_SIXES COUNTER_SIXES [easy]")
     spell_sixes = whole(args[0], "the spell's sixes", 0, 99)
     sixes = whole(args[1], "the counter's sixes", 0, 99)
     if len(args) > 2 and args[2].lower() == "easy":
@@ -400,7 +282,7 @@ def counter(args: Sequence[str]) -> str:
 def glide(args: Sequence[str]) -> str:
     from gmconsole.systems.myriad.modules import glide_distance
 
-    _need(args, 2, 2, "glide LAUNCH_M LANDING_M")
+    need(args, 2, 2, "glide LAUNCH_M LANDING_M")
     up = decimal(args[0], "the launch height", 0, MAX_METRES)
     down = decimal(args[1], "the landing height", 0, MAX_METRES)
     return f"glides about {glide_distance(float(up), float(down)):g} m"
@@ -409,7 +291,7 @@ def glide(args: Sequence[str]) -> str:
 def longevity(args: Sequence[str]) -> str:
     from gmconsole.systems.myriad.modules import longevity_aging
 
-    _need(args, 1, 1, "longevity AGING_DAMAGE")
+    need(args, 1, 1, "longevity AGING_DAMAGE")
     damage = whole(args[0], "the aging damage", 0, 10_000)
     aged = longevity_aging(damage)
     return f"{aged} {'box' if aged == 1 else 'boxes'} of aging damage (a tenth, nearest)"
@@ -418,7 +300,7 @@ def longevity(args: Sequence[str]) -> str:
 def template(args: Sequence[str]) -> str:
     from gmconsole.systems.myriad.templates import race
 
-    _need(args, 1, 1, "template RACE")
+    need(args, 1, 1, "template RACE")
     r = race(args[0])
     return f"{r.name}: {r.cost_note}"
 

@@ -41,7 +41,7 @@ from gmconsole.systems.base import (
     SheetAction,
     SheetChange,
 )
-from gmconsole.systems.myriad import actions, data
+from gmconsole.systems.myriad import actions, data, views
 from gmconsole.systems.myriad import generators as quick
 from gmconsole.systems.myriad.ability import check_faces, target_numbers
 from gmconsole.systems.myriad.calculators import CALCULATORS
@@ -55,16 +55,12 @@ from gmconsole.systems.myriad.conflict import (
 from gmconsole.systems.myriad.effects import (
     EffectKind,
     OngoingEffect,
-    effect_armour,
-    effect_rules,
-    resolve_effect,
-    tick,
 )
 from gmconsole.systems.myriad.errors import MyriadError
 from gmconsole.systems.myriad.initiative import MyriadInitiative
 from gmconsole.systems.myriad.maneuvers import MANEUVERS
 from gmconsole.systems.myriad.progression import PROGRESSION
-from gmconsole.systems.myriad.resilience import HealResult, Resilience, new_line
+from gmconsole.systems.myriad.resilience import HealResult, new_line
 from gmconsole.systems.myriad.rule_options import CAMPAIGN_OPTIONS, ENCOUNTER_OPTIONS
 from gmconsole.systems.myriad.sheet import MyriadSheet
 from gmconsole.systems.myriad.views import boxes, boxes_left, status_view, track_views
@@ -76,11 +72,6 @@ if TYPE_CHECKING:
 
 CRITICAL = "critical"
 BLEEDING = "bleeding"
-EFFECT_VERBS = {EffectKind.BLEEDING: "bleeds", EffectKind.BURNING: "burns",
-                EffectKind.ASPHYXIATION: "chokes", EffectKind.ELECTRICITY: "is shocked",
-                EffectKind.DEADLY_WEAKNESS: "suffers its weakness",
-                EffectKind.STRANGLING: "is strangled"}
-"""End-of-round log lines read as sentences: "Ogre Raider 2 bleeds: 1D [5] vs armour 4, 1 box"."""
 def _sheet(sheet: BaseModel) -> MyriadSheet:
     if not isinstance(sheet, MyriadSheet):
         raise MyriadError(f"not a Myriad sheet: {type(sheet).__name__}")
@@ -107,20 +98,8 @@ class MyriadSystem(GameSystem):
     # ------------------------------------------------------------------ sheets
 
     def describe(self, sheet: BaseModel) -> str:
-        """ "Pow 5 Gra 4 Int 3 Spi 4 · armour 3 · Long sword 4D": what a GM needs for an attack;
-        the resilience lines are drawn as box rows by `tracks`, so they are not repeated here."""
-        s = _sheet(sheet)
-        if s.vehicle is not None:
-            v = s.vehicle
-            text = f"Speed {v.speed} Manoeuvre {v.manoeuvre} · VC {v.vc} · armour {s.armour}"
-            text += f" · HT {v.hardened}" if v.hardened else ""
-            return text + (" · encloses passengers" if v.encloses_passengers else "")
-        parts = [" ".join(f"{k[:3].title()} {v}" for k, v in s.stats.items())]
-        if s.armour:
-            parts.append(f"armour {s.armour}")
-        weapons = [f"{g.name} {g.damage_dice}D" for g in s.gear if g.kind == "weapon"]
-        parts.append(", ".join(weapons) or f"unarmed {s.unarmed_dice}D")
-        return " · ".join(parts)
+        """ "Pow 5 Gra 4 Int 3 Spi 4 · armour 3 · Long sword 4D" (see `views.describe`)."""
+        return views.describe(_sheet(sheet))
 
     def dump_sheet(self, sheet: BaseModel) -> dict[str, Any]:
         """The stored sheet; the manoeuvre state (``states``, ``movement_lost``) only while
@@ -132,29 +111,7 @@ class MyriadSystem(GameSystem):
         return out
 
     def sheet_lines(self, sheet: BaseModel) -> list[tuple[str, str]]:
-        s = _sheet(sheet)
-        out = [(k.title(), str(v)) for k, v in s.stats.items()]
-        out += [(k.replace("_", " ").title(), str(v)) for k, v in s.skills.items()]
-        out += [("SFX", ", ".join(f"{x.name} ({x.cost_sixes} six)" for x in s.sfx) or "-")]
-        out += [("Boons/flaws", ", ".join(f"{b.id} {b.level}" for b in s.boons_flaws) or "-")]
-        if s.boons_flaws:
-            out += [("Boon GP", f"{s.gp_from_boons_flaws:+d}")]
-        out += [("Power level", s.power_level)]
-        if s.resource_points:
-            out += [("Resource points", str(s.resource_points))]
-        out += [("Gear", ", ".join(self._gear_text(g) for g in s.gear) or "-")]
-        out += [("Armour", str(s.armour)), ("Unarmed", f"{s.unarmed_dice}D")]
-        out += [("Level", f"{s.level} ({s.xp} XP)")]
-        out += [(k.title(), self._line_text(k, line)) for k, line in s.resilience.items()]
-        if s.effects:
-            out.append(("Effects", ", ".join(e.kind.value for e in s.effects)))
-        if s.states:
-            out.append(("State", ", ".join(s.states)))
-        if s.movement_lost:
-            out.append(("Movement lost", f"{s.movement_lost} m"))
-        if s.shield:
-            out.append(("Magic shield", str(s.shield)))
-        return out
+        return views.sheet_lines(_sheet(sheet))
 
     def build_report(self, sheet: BaseModel,
                      options: Mapping[str, Any] | None = None) -> BuildReport:
@@ -169,23 +126,10 @@ class MyriadSystem(GameSystem):
         for line in fresh.resilience.values():
             line.clear()
         fresh.effects = []
+        fresh.states = []
+        fresh.movement_lost = fresh.shield = 0
+        fresh.weave = None
         return fresh
-
-    @staticmethod
-    def _line_text(key: str, line: Resilience) -> str:
-        text = f"{key.title()} {line.remaining}/{line.boxes}"
-        if line.has_critical:
-            text += f" Crit {line.critical_remaining}/{line.critical}"
-        return text
-
-    @staticmethod
-    def _gear_text(item: Any) -> str:
-        price = f", {item.rp} RP" if item.rp else ""
-        if item.kind == "weapon":
-            return f"{item.name} {item.damage_dice}D{' edged' if item.edged else ''}{price}"
-        if item.kind == "armour":
-            return f"{item.name} (armour {item.armour}{price})"
-        return f"{item.name}{f' ({item.rp} RP)' if item.rp else ''}"
 
     # ------------------------------------------------------------------ stats and tracks
 
@@ -322,47 +266,9 @@ class MyriadSystem(GameSystem):
         rolled ones are listed for the GM to roll. An encounter condition named like an effect
         ("bleeding", "burning") counts as that effect this round even when the sheet does not
         carry it, so the generic `cond` verb works; its duration is the condition's own."""
-        s = _sheet(sheet)
-        from_conditions = [
-            OngoingEffect(kind=EffectKind(name), rounds_left=1)
-            for name in {c.strip().lower().replace(" ", "_") for c in conditions}
-            if name in {k.value for k in EffectKind} and name not in {e.kind.value for e in s.effects}
-        ]
-        if not s.effects and not from_conditions:
-            return None
-        new = s.model_copy(deep=True)
-        new.effects = [*new.effects, *from_conditions]
-        wounds = new.line("wounds")
-        texts: list[str] = []
-        typed = list(dice) if dice is not None else None
-        kept = []
-        for effect in new.effects:
-            armour = effect_armour(effect.kind, natural=new.natural_armour, worn=new.worn_armour,
-                                   fire_retardant=any(g.fire_retardant for g in new.gear),
-                                   insulated=any(g.insulated for g in new.gear))
-            rule_dice = 0 if armour is None else effect_rules()[effect.kind].dice
-            if rule_dice and rng is None and not typed:
-                texts.append(f"{effect.kind.value}: roll {rule_dice}D vs armour {armour}")
-                kept.append(effect)
-                continue
-            faces = None
-            if typed is not None and rule_dice:
-                faces, typed = typed[:rule_dice], typed[rule_dice:]
-            hit = resolve_effect(effect.kind, armour, rng=rng, dice=faces)
-            result = wounds.apply(hit.boxes, to_critical=hit.to_critical)
-            rolled = (f"{len(hit.dice)}D [{' '.join(map(str, hit.dice))}] vs armour {armour}, "
-                      if hit.dice else "")
-            where = " critical" if hit.to_critical and result.taken else ""
-            texts.append(f"{EFFECT_VERBS[effect.kind]}: {rolled}{boxes(result.taken)}{where}")
-            after = tick(effect)
-            if after is not None:
-                kept.append(after)
-        new.effects = kept
-        text = "; ".join(texts) + f" ({boxes_left('wounds', wounds)})"
-        after = self.status(new)
-        if after.health in ("down", "dead") and after.label != self.status(s).label:
-            text += f": {after.label}"
-        return SheetChange(sheet=new, text=text, harmed=True, detail={"status": wounds.status})
+        from gmconsole.systems.myriad.round_end import round_end
+
+        return round_end(_sheet(sheet), rng, dice, conditions)
 
     sheet_actions: ClassVar[Sequence[SheetAction]] = (*actions.SHEET_ACTIONS, *MANEUVERS,
                                                       *PROGRESSION)
