@@ -323,6 +323,8 @@ def damage_offer(attacker: MyriadSheet, request: CheckRequest, result: CheckResu
 
         row = body_part(part)
         boxes *= int(row["wound_multiplier"])
+        if part in ("leg", "rear_leg") and dmg.kind == "wounds":
+            dmg.kind = "leg"  # tripped, and movement lost per wound, when applied
         dmg.notes.append(f"{part.replace('_', ' ')}: {row['effect']}")
     shown = " ".join(map(str, faces))
     auto = f" + {dmg.automatic} automatic" if dmg.automatic else ""

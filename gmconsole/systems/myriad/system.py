@@ -72,6 +72,7 @@ if TYPE_CHECKING:
 
 CRITICAL = "critical"
 BLEEDING = "bleeding"
+LEG = "leg"
 def _sheet(sheet: BaseModel) -> MyriadSheet:
     if not isinstance(sheet, MyriadSheet):
         raise MyriadError(f"not a Myriad sheet: {type(sheet).__name__}")
@@ -86,10 +87,11 @@ class MyriadSystem(GameSystem):
     summary: ClassVar[str] = ("d6 pool = statistic, keep the highest + skill + 1 per unburnt six; "
                               "sixes burn for SFX; dice over armour cross off boxes")
     sheet_model: ClassVar[type[BaseModel]] = MyriadSheet
-    damage_kinds: ClassVar[Sequence[str]] = ("wounds", CRITICAL, "resolve", BLEEDING, "nerve",
-                                             "cynicism", "mana", "concentration")
+    damage_kinds: ClassVar[Sequence[str]] = ("wounds", CRITICAL, "resolve", BLEEDING, LEG,
+                                             "nerve", "cynicism", "mana", "concentration")
     """Wounds (then critical), the critical row directly, Resolve; "bleeding" is wounds that
-    also start the target bleeding (Artery Strike); the optional modules' lines (Nerve for
+    also start the target bleeding (Artery Strike); "leg" is wounds to a leg, which trip the
+    target and take 1 m of movement a wound, cumulative (T-18); the optional modules' lines (Nerve for
     terror, Cynicism for romance, Mana, Concentration) are added to a sheet that lacks them on
     their first damage, sized from their base statistic."""
     options: ClassVar[Sequence[RuleOption]] = CAMPAIGN_OPTIONS
@@ -216,6 +218,10 @@ class MyriadSystem(GameSystem):
             text += f": {after.label}"
         if starts_bleeding:
             text += ", and bleeds"
+        if data.normalise(kind or "") == LEG and result.taken:
+            new.movement_lost = min(99, new.movement_lost + result.taken)
+            new.states = [*(x for x in new.states if x != "prone"), "prone"]
+            text += f", a leg: prone, {result.taken} m of movement lost"
         return SheetChange(sheet=new, text=text, harmed=result.taken > 0 or starts_bleeding,
                            detail={"line": line_id, "main": result.main,
                                    "critical": result.critical, "discarded": result.discarded,
@@ -370,7 +376,7 @@ class MyriadSystem(GameSystem):
         key = data.normalise(kind or self.damage_kinds[0])
         if key == CRITICAL:
             return "wounds", True
-        if key == BLEEDING:
+        if key in (BLEEDING, LEG):
             return "wounds", False
         if key not in sheet.resilience and key in resilience_types():
             sheet.resilience = {**sheet.resilience, key: new_line(key, sheet.stats)}

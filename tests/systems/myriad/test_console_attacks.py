@@ -151,3 +151,13 @@ def test_aura_of_terror_rolls_its_nerve_dice_beside_the_resolve(demo: Session) -
     assert ("Aura of Terror 1D [5] vs fear armour 2: 1 Nerve (dmg Mother Hesk 1 nerve)"
             in hit.text)
     assert demo.resolve("hesk").sheet.line("resolve").crossed == 1
+
+
+def test_a_leg_hit_trips_and_slows_the_target(hit_locations: Session) -> None:
+    demo = hit_locations
+    attack(demo, "kesh", "power/close_combat", "grell", [6, 5, 4, 2, 1], aim="leg",
+           target_dice="1,1")
+    hit = demo.execute("hit 6 6 1 1")  # 2 wounds to the leg (aimed: -1 on the attack)
+    assert hit.text.endswith("a leg: prone, 2 m of movement lost")
+    grell = demo.resolve("grell").sheet
+    assert grell.states == ["prone"] and grell.movement_lost == 2
