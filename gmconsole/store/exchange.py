@@ -179,6 +179,9 @@ class ExchangeIntents(SheetIntents):
                 opponent_total=opposition.opponent_total,
                 extra={**opposition.extra, **request.extra},
             )
+        held = [k.name for k in target.combatant.conditions] if target.combatant is not None else []
+        if held and "target_conditions" not in request.extra:  # attackers of the stunned roll with an edge
+            request = replace(request, extra={**request.extra, "target_conditions": held})
         return request, opposition
 
     @staticmethod

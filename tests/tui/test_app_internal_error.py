@@ -37,3 +37,25 @@ async def test_an_exception_escaping_an_intent_is_an_error_line_with_its_traceba
         monkeypatch.setattr(session, "execute", real)
         await command(pilot, "3d6")  # still running, still taking commands
         assert app.is_running and session.log[-1].kind == EventKind.ROLL
+
+
+async def test_an_error_line_clears_at_the_next_key_or_after_a_while(
+    campaign: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gmconsole.tui.screens import main
+
+    monkeypatch.setattr(main, "ERROR_MIN_SECONDS", 0.0)
+    app = make_app(campaign)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = main_screen(app)
+        line = screen.query_one("#message")
+        await command(pilot, "dmg nobody 2")
+        assert line.has_class("-error")
+        await pilot.press("down")
+        assert not line.has_class("-error")
+        await command(pilot, "dmg nobody 2")
+        assert line.has_class("-error")
+        monkeypatch.setattr(main, "monotonic", lambda: 10**9)
+        screen.clear_old_error()  # what the timer calls after ERROR_SECONDS
+        assert not line.has_class("-error") and screen.recent[-2][1]  # the Messages page keeps it

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+from time import monotonic
 from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
@@ -50,6 +51,11 @@ MESSAGE_MAX = 300
 RECENT_MAX = 50
 GIT_POLL_SECONDS = 5.0
 """How often the status line asks git whether the campaign has uncommitted changes."""
+ERROR_SECONDS = 8.0
+"""How long an error stays under the panes when no key is pressed."""
+ERROR_MIN_SECONDS = 0.5
+"""An error is cleared by a key only after this long: keys typed in the same burst as the
+line that failed would wipe it before anyone read it."""
 HINT = "? help · : dice or verb · n next · d damage · c condition · 1-4 panes · q quit"
 PANE_KEYS = (("Roster", RosterPane), ("Tables", ReferencePane))
 """Panes whose own keys (with binding ids) join the help screen and the keymap file."""
@@ -85,6 +91,8 @@ class MainScreen(Screen[None]):
         """"git main ✎" while the campaign is in a git repository, else empty."""
         self._fitted = False
         """Whether the panes were fitted to the size the first layout gave them."""
+        self._error_since: float | None = None
+        """When the error line under the panes appeared (None: no error shown)."""
         self._resumed = False
         """Whether the screen was shown once (see `on_screen_resume`)."""
 
@@ -248,6 +256,18 @@ class MainScreen(Screen[None]):
         shown.no_wrap, shown.overflow = True, "ellipsis"
         line.show_line(shown, (self.size.width or 120) - 2)  # 2: its padding
         line.set_class(error, "-error")
+        self._error_since = monotonic() if error else None
+        if error:
+            self.set_timer(ERROR_SECONDS, self.clear_old_error)
+
+    def clear_old_error(self) -> None:
+        """An error line goes once it has been read: at the next key after it, or after
+        `ERROR_SECONDS` (a refusal left under the panes read as if the last command failed).
+        The Messages page (m) keeps it."""
+        since = self._error_since
+        if since is None or monotonic() - since < ERROR_MIN_SECONDS:
+            return
+        self.say("(m shows the last messages)")
 
     # ------------------------------------------------------------------ layout
 
@@ -292,6 +312,10 @@ class MainScreen(Screen[None]):
         return "initiative"
 
     # ------------------------------------------------------------------ intents
+
+    def prefill_line(self, text: str) -> None:
+        """Put `text` on the command line, focused, for the GM to finish (the palette's verbs)."""
+        self.query_one(CommandLine).prefill(text)
 
     def run_line(self, line: str) -> None:
         """Run one command line through `Session.execute`."""
