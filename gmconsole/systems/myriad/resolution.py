@@ -63,15 +63,17 @@ class ModifierItem(NamedTuple):
 
 def modifier_items(extra: Mapping[str, Any], sheet: MyriadSheet | None = None,
                    option: str = "") -> tuple[ModifierItem, ...]:
-    """The itemised modifiers asked for, then those the sheet's state and the switches bring:
-    pinned -2 on everything, prone -1 on close combat (L709, L712), an aimed body part's
+    """The itemised modifiers asked for, then those the sheet's state (or the same names as
+    encounter conditions, ``cond WHO prone``) and the switches bring: pinned -2 on everything,
+    prone -1 on close combat and -1 to a ranged attacker (L709, L712), an aimed body part's
     penalty (T-18)."""
     items = []
+    skill = option.partition("/")[2]
     if sheet is not None:
-        skill = option.partition("/")[2]
-        if "pinned" in sheet.states:
+        held = set(sheet.states) | _names(extra.get("conditions"))
+        if "pinned" in held:
             items.append(ModifierItem("pinned", -2))
-        if "prone" in sheet.states and skill in ("close_combat", "wrestling"):
+        if "prone" in held and skill in ("close_combat", "wrestling"):
             items.append(ModifierItem("prone", -1))
         seeking = sheet.weave.components.get("seeking", 0) if sheet.weave else 0
         if skill == SPELL_SKILL and seeking:
@@ -92,7 +94,17 @@ def modifier_items(extra: Mapping[str, Any], sheet: MyriadSheet | None = None,
             raise MyriadError(f"modifiers: {raw!r} should look like {{'label': 'Stunt', 'value': 1}}")
         items.append(ModifierItem(label=str(raw.get("label") or "modifier"), value=raw["value"],
                                   situational=bool(raw.get("situational", False))))
+    prone_target = "prone" in _names(extra.get("target_conditions"))
+    if prone_target and skill == "ranged_combat" and all(i.label != "target prone" for i in items):
+        items.append(ModifierItem("target prone", -1, situational=True))
     return tuple(items)
+
+
+def _names(conditions: Any) -> set[str]:
+    """Encounter condition names the store passes (``cond grell prone``), normalised."""
+    if not isinstance(conditions, list | tuple):
+        return set()
+    return {data.normalise(str(c)) for c in conditions}
 
 
 class TestSpec(NamedTuple):

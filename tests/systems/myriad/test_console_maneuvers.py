@@ -80,3 +80,13 @@ def test_fear_rolls_the_horrors_dice_against_fear_armour_onto_nerve(demo: Sessio
                                  "takes 2 boxes on nerve")
     assert demo.resolve("kesh").sheet.line("nerve").crossed == 2
     assert demo.system.default_damage_kind(demo.encounter.state) == "nerve"
+
+
+def test_prone_and_pinned_as_encounter_conditions_count_too(demo: Session) -> None:
+    demo.execute("cond grell pinned")
+    pinned = demo.execute("check grell power vs 6 dice=4,4,4,4,4,4")
+    assert "-2 pinned" in pinned.text
+    demo.execute("cond ogre raider 1 prone")
+    shot = demo.execute("check tamsin power/ranged_combat dice=4,1,1 at ogre raider 1 "
+                        "target_dice=1")
+    assert "-1 target prone" in shot.text
