@@ -35,44 +35,31 @@ MAX_NIGHTS = 366
 
 SHEET_ACTIONS = (
     SheetAction("rest", "A night's rest", "[NIGHTS]",
-                "1 wound box a night, 1 critical box every third night; never mid-fight"),
+                "1 wound a night, 1 critical every third; not mid-fight"),
     SheetAction("medic", "Medical care", "RESULT [revive]",
-                "the medic's Intellect/Medic total vs TN 12 - boxes left; success restores "
-                "1 + margin, critical boxes first; half an hour, never mid-fight; revive: a "
-                "patient dead under 10 minutes"),
+                "Intellect/Medic vs TN 12 - boxes left: heals 1 + margin"),
     SheetAction("lucky", "Lucky re-roll", "[vs N] [DICE...]",
-                "re-roll WHO's last test, a failure; once per session per Lucky level, the new "
-                "result stands. vs N: the opponent's new total if they re-rolled too"),
+                "re-roll WHO's failed last test (Lucky uses)"),
     SheetAction("unlucky", "Unlucky re-roll", "[vs N] [DICE...]",
-                "the Guide makes WHO re-roll their last test, a success; once per session per "
-                "Unlucky level"),
+                "the Guide makes WHO re-roll a success"),
     SheetAction("reroll", "Opponent's re-roll", "[vs N] [DICE...]",
-                "in an opposed test, the other side's answer to a Lucky/Unlucky re-roll: WHO "
-                "re-rolls their last test for free"),
+                "the opponent's free answer to a Lucky re-roll"),
     SheetAction("task", "Extended action", "new|roll|result|add|show|drop KEY[/SECTION] ...",
-                "an extended task in this scene: new KEY TN TARGET [after S] "
-                "[DURATION]; roll KEY OPTION [+N] [DICE]; result KEY N; add KEY N; show; drop KEY"),
+                "extended task: new, roll, result, add, show, drop"),
     SheetAction("weave", "Weave a spell", "[DICE...] | put COMPONENT[=N]... | drop",
-                "this round's weaving roll (Intellect; easy weave: Intellect/Spell Casting + "
-                "bonus sixes, F5); then put the sixes into components at once (F6: the rest are "
-                "lost); drop abandons the spell"),
+                "this round's weaving roll; put sixes; drop it"),
     SheetAction("cast", "Cast the woven spell", "[vs N] [DICE...]",
-                "willing target: automatic; unwilling: Intellect/Spell Casting + Seeking vs the "
-                "target's defence total N"),
+                "release the spell; vs N: an unwilling target"),
     SheetAction("shield", "Magic shield", "ARMOUR",
-                "a Shield spell on WHO (0 ends it): damage dice beat it first, then are rolled "
-                "again against worn armour"),
+                "Shield spell armour on WHO; 0 ends it"),
     SheetAction("mend", "Heal spell", "SIXES",
-                "2 wound boxes or 1 critical box a six, criticals first"),
+                "Heal spell: 2 wounds or 1 critical a six"),
     SheetAction("hurt", "Damage dice", "[LINE] FACES...",
-                "damage dice rolled at the table: each over WHO's armour for that line "
-                "(wounds: physical, resolve: social, nerve: fear) crosses off a box"),
+                "table-rolled damage dice vs the line's armour"),
     SheetAction("build", "Point-buy check", "[recommended|mundane|heroic|godlike]",
-                "the character's points against a creation preset (default: the campaign's): "
-                "each pool spent of available, GP, every problem; changes nothing"),
+                "points spent against a creation preset"),
     SheetAction("luck", "Lucky/Unlucky uses", "[new]",
-                "uses left this session (a game night, the day turning at 06:00); new: start "
-                "a new session for WHO by hand"),
+                "Lucky/Unlucky uses left; new: a new session"),
 )
 
 

@@ -47,21 +47,21 @@ def boon_switches(sheet: MyriadSheet) -> list[RuleOption]:
     if senses:
         default = "sight" if "sight" in senses else senses[0]
         out.append(RuleOption("sense", "Sense used", default,
-                              "what this Perception test relies on (Acute / Bad senses)",
+                              "what a Perception test relies on",
                               choices=("none", *SENSES)))
     fame = [b for b in ("famous", "notorious") if sheet.boon_level(b)]
     if fame:
         out.append(RuleOption("fame", "Fame", "none",
-                              "Famous +1 / Notorious -1 on this social test (once per session "
-                              "per level)", choices=("none", *fame)))
+                              "+1 Famous / -1 Notorious on a social test",
+                              choices=("none", *fame)))
     if sheet.boon_level("prejudice"):
         out.append(RuleOption("trusted", "Trusted", False,
-                              "Prejudice: the other side has reason to trust (no -1)"))
+                              "Prejudice: no -1, they trust"))
     if sheet.boon_level("cold_blooded"):
         out.append(RuleOption("extreme", "Extreme heat/cold", False,
-                              "Cold Blooded: very hot or cold conditions, -1 on the test"))
+                              "Cold Blooded: -1 on the test"))
     out.append(RuleOption("light", "Light", "normal",
-                          "dim -1, dark -2 on a fight (Night Vision takes off its level)",
+                          "dim -1, dark -2 on a fight, less Night Vision",
                           choices=tuple(LIGHT)))
     return out
 

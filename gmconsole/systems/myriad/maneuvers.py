@@ -40,25 +40,17 @@ MAX_MARGIN = 40
 """No opposed Myriad test is won by more (31 against 1)."""
 
 MANEUVERS = (
-    SheetAction("grapple", "Grapple", "", "after a successful close-combat attack: the target "
-                "is pinned (-2 on everything, close combat or escape only)"),
-    SheetAction("escape", "Escape a grapple", "", "the pinned character's successful attack "
-                "roll against the grappler breaks the hold"),
-    SheetAction("strangle", "Strangle", "", "a grapple held a whole round: 1 automatic wound "
-                "at each round's end while it lasts"),
-    SheetAction("trip", "Trip", "", "after a successful close-combat attack: prone (-1 on its "
-                "close combat, -1 to ranged attackers)"),
-    SheetAction("stand", "Stand up", "", "a prone character spends its action getting up"),
-    SheetAction("push", "Push", "MARGIN [drop]", "staggers margin + 1 m; over a drop Grace/"
-                "Acrobatics TN 7 or prone"),
-    SheetAction("throw", "Throw", "MARGIN double|trip|damage...", "a pinned target: margin + 1 "
-                "m and one effect (+1 per Superior Throw six); damage = 2 dice vs armour"),
-    SheetAction("cripple", "Movement lost", "METRES", "Crippling Blow (2 m a six) or leg hits "
-                "(1 m a wound) until a medic treats it; none left: prone"),
-    SheetAction("bandage", "Bandage", "", "stops the bleeding; that round neither may attack "
-                "or dodge"),
-    SheetAction("fear", "Terror", "SOURCE [CIRCUMSTANCE...]", "fear dice (calc fear) against "
-                "Fear Armour onto Nerve"),
+    SheetAction("grapple", "Grapple", "", "after a hit: pinned, -2 on everything"),
+    SheetAction("escape", "Escape a grapple", "", "the pinned one's hit breaks the hold"),
+    SheetAction("strangle", "Strangle", "", "a held grapple: 1 wound each round's end"),
+    SheetAction("trip", "Trip", "", "after a hit: prone (-1 close, -1 to be shot)"),
+    SheetAction("stand", "Stand up", "", "a prone character spends its action"),
+    SheetAction("push", "Push", "MARGIN [drop]", "margin + 1 m; a drop: Grace/Acrobatics TN 7"),
+    SheetAction("throw", "Throw", "MARGIN double|trip|damage...",
+                "pinned target: margin + 1 m and an effect"),
+    SheetAction("cripple", "Movement lost", "METRES", "movement lost until a medic treats it"),
+    SheetAction("bandage", "Bandage", "", "stops the bleeding"),
+    SheetAction("fear", "Terror", "SOURCE [CIRCUMSTANCE...]", "fear dice vs Fear Armour onto Nerve"),
 )
 KEYS = tuple(a.key for a in MANEUVERS)
 

@@ -31,11 +31,9 @@ MAX_AWARD = 1_000
 MAX_XP = 100_000
 
 PROGRESSION = (
-    SheetAction("xp", "Award XP", "N", "experience points; the log says the level reached and "
-                "what each new level grants"),
-    SheetAction("advance", "Random progression", "[SKILL] [DICE...]", "end of session: 2d6 "
-                "for each skill ticked by a failure, plus one SKILL of the player's choice; "
-                "both dice over the level raise it"),
+    SheetAction("xp", "Award XP", "N", "award XP: the level reached, its gains"),
+    SheetAction("advance", "Random progression", "[SKILL] [DICE...]",
+                "end of session: 2d6 for ticked skills"),
 )
 KEYS = tuple(a.key for a in PROGRESSION)
 

@@ -59,34 +59,29 @@ def check_switches(sheet: MyriadSheet, options: Mapping[str, Any] | None = None)
                               choices=(NO_SFX, *owned)))
         if any(s.repeatable for s in owned.values()):
             out.append(RuleOption("sixes", "Sixes", 0,
-                                  "dice to burn for it (0: its cost); repeatable SFX take "
-                                  "multiples of their cost, e.g. Power Strike 2 = +2 dice",
+                                  "dice to burn for it (0: its cost; Power Strike 2: +2D)",
                                   bounds=(0, MAX_SIXES)))
         if any(s.trigger for s in owned.values()):
             out.append(RuleOption("tags", "Roll is", "",
-                                  f"what this roll is, for SFX triggers: {' '.join(ROLL_TAGS)} "
-                                  "(blank: whatever the chosen SFX needs)"))
+                                  f"for SFX triggers: {' '.join(ROLL_TAGS)}"))
         if any(s.extra_action for s in owned.values()):
             out.append(RuleOption("extra_actions_used", "Extra acts", 0,
-                                  f"SFX extra actions already taken this round (at most "
-                                  f"{EXTRA_ACTIONS_PER_ROUND} a round)",
+                                  "SFX extra actions taken this round",
                                   bounds=(0, EXTRA_ACTIONS_PER_ROUND)))
     if sheet.vehicle is not None:
         out.append(RuleOption("driver", "Driver's skill", 0,
-                              "the driver's Drive / Pilot / Ride level: a vehicle test rolls the "
-                              "vehicle's Speed or Manoeuvre with it", bounds=(0, 5)))
+                              "the driver's Drive / Pilot level", bounds=(0, 5)))
     out.append(RuleOption("initiator", "Initiator", True,
-                          "in an opposed test: this side started it, so it wins ties"))
+                          "this side started it: it wins ties"))
     out += attack_switches(sheet, owned, options)
     out += boon_switches(sheet)
     if options and options.get("archaic_armour"):
         out.append(RuleOption("archaic", "Archaic armour", True,
-                              "optional realism: -1 Power while wearing archaic armour rated 4+"))
+                              "-1 Power in archaic armour 4+"))
     if options is None or options.get("burning_fives"):
         out.append(RuleOption("burning_fives", "Burn fives", bool(options and
                                                                    options.get("burning_fives")),
-                              "optional rule: fives may be burnt for SFX too; "
-                              "they never add a bonus"))
+                              "fives burn for SFX too"))
     return out
 
 
@@ -97,41 +92,34 @@ def attack_switches(sheet: MyriadSheet, owned: Mapping[str, Sfx],
     weapons = [data.normalise(g.name) for g in sheet.gear if g.kind == "weapon"]
     if weapons:
         out.append(RuleOption("weapon", "Weapon", "auto",
-                              "the weapon the attack's damage uses (auto: the first fit for the "
-                              "skill; a blank range is melee)",
+                              "the weapon the hit uses (auto: fit for the skill)",
                               choices=("auto", "unarmed", *dict.fromkeys(weapons))))
     if options is None or options.get("hit_locations"):
         from gmconsole.systems.myriad.combat_options import body_parts
 
         rolled = "random" if options and options.get("hit_locations") else "none"
         out.append(RuleOption("aim", "Aim at", rolled,
-                              "a body part aimed at: its penalty on the attack, its effect on "
-                              "the hit (head: double wounds); random: the 2d6 humanoid chart "
-                              "decides, no penalty",
+                              "body part: its penalty and effect; random: 2d6",
                               choices=("none", "random", *body_parts())))
     out.append(RuleOption("nails", "Hard as Nails (foe)", 0,
-                          "sixes the target burnt for Hard as Nails on its defence roll: one "
-                          "damage die fewer each", bounds=(0, MAX_SIXES)))
+                          "the target's sixes: a damage die fewer each", bounds=(0, MAX_SIXES)))
     out.append(RuleOption("bonus", "Bonus damage", 0,
-                          "extra Resolve dice the Guide grants a social attack (a fine quote, "
-                          "evidence, a strong case)", bounds=(0, MAX_BONUS_DICE)))
+                          "extra Resolve dice for a fine quote or evidence",
+                          bounds=(0, MAX_BONUS_DICE)))
     if options is None or options.get("magic_free_zap"):
         out.append(RuleOption("zap", "Free zap", bool(options and options.get("magic_free_zap")),
-                              "optional rule: a cast spell (or a bare zap) gets 1 free damage "
-                              "die; off to drop it"))
+                              "a spell's free damage die; off drops it"))
     if options is None or options.get("romance"):
         out.append(RuleOption("button", "Romance", "none",
-                              "a romantic attack onto Cynicism: plain 1, a minor button 2, a "
-                              "major button 3, a turn-off 0 (failing on a turn-off gives the "
-                              "target 2 back)",
+                              "Cynicism: plain 1, minor 2, major 3, turn-off 0",
                               choices=("none", "plain", "minor_button", "major_button",
                                        "turn_off")))
     if "witticism" in owned:
         out.append(RuleOption("room", "Room erupts", False,
-                              "Witticism: the whole room laughs (+2 Resolve instead of +1)"))
+                              "Witticism: +2 Resolve, not +1"))
     if "knockback" in owned:
         out.append(RuleOption("wall", "Knocked into a wall", False,
-                              "Knockback: the target hits a solid surface (+1 damage die)"))
+                              "Knockback: +1 damage die"))
     return out
 
 

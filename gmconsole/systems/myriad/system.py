@@ -103,15 +103,6 @@ class MyriadSystem(GameSystem):
         """ "Pow 5 Gra 4 Int 3 Spi 4 · armour 3 · Long sword 4D" (see `views.describe`)."""
         return views.describe(_sheet(sheet))
 
-    def dump_sheet(self, sheet: BaseModel) -> dict[str, Any]:
-        """The stored sheet; the manoeuvre state (``states``, ``movement_lost``) only while
-        there is some, so a sheet nobody tripped reads as it always did."""
-        out = super().dump_sheet(sheet)
-        for key in ("states", "movement_lost", "shield"):
-            if not out.get(key):
-                out.pop(key, None)
-        return out
-
     def sheet_lines(self, sheet: BaseModel) -> list[tuple[str, str]]:
         return views.sheet_lines(_sheet(sheet))
 
