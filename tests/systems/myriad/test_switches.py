@@ -192,3 +192,16 @@ def test_odds_for_an_sfx_that_needs_success_equal_the_plain_chance():
     ayla = sheet_with("power_strike")
     odds = SYSTEM.odds(ayla, request("power_strike", 8))
     assert odds.success == success_chance(3, 2, 8)
+
+
+def test_an_enhancer_adds_its_bonus_to_the_skill_it_serves():
+    from gmconsole.systems.myriad.sheet import Gear
+
+    climber = recommended_build(gear=[Gear(name="Climbing gear", kind="enhancer", bonus=1,
+                                           bonus_applies_to="athletics")])
+    up = SYSTEM.check(climber, CheckRequest(option="power/athletics", difficulty=8),
+                      random.Random(1), dice=[4, 1, 1, 1])
+    assert up.total == 4 + 3 + 1 and "Climbing gear" in up.summary()
+    fight = SYSTEM.check(climber, CheckRequest(option="power/close_combat", difficulty=8),
+                         random.Random(1), dice=[4, 1, 1, 1])
+    assert fight.total == 4 + 4
