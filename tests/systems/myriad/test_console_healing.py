@@ -82,3 +82,15 @@ def test_hurt_counts_dice_rolled_at_the_table_against_the_lines_armour(demo: Ses
     assert demo.resolve("grell").sheet.line("nerve").crossed == 1
     with pytest.raises(RulesError, match="a die must be a whole number from 1 to 6"):
         demo.execute("hurt grell 7")
+
+
+def test_heal_refuses_the_dead_and_a_medic_may_revive_within_ten_minutes(demo: Session) -> None:
+    demo.execute("dmg grell 99")  # past every box: dead
+    assert demo.system.status(demo.resolve("grell").sheet).health == "dead"
+    with pytest.raises(RulesError, match="Grell the Red is dead: that is permanent"):
+        demo.execute("heal grell 3")
+    demo.execute("end")
+    with pytest.raises(RulesError, match="only within 10 minutes of death"):
+        demo.execute("medic grell 20")
+    revived = demo.execute("medic grell 20 revive")  # TN 12 - 0 boxes left: margin 8
+    assert "20 vs TN 12, success, 9 boxes restored" in revived.text
