@@ -172,8 +172,12 @@ def base_damage(attacker: MyriadSheet, option: str, extra: Mapping[str, Any],
     kind = attack_kind(option)
     _, _, skill = option.partition("/")
     if kind == "spell":
-        return spell_damage(extra, result_spell=dict(extra.get("_spell") or {}),
-                            armour=target.armour)
+        spell = dict(extra.get("_spell") or {})
+        countered = _countered(spell, extra)
+        if countered:
+            return Damage(dice=0, armour=target.armour, what="spell", kind="wounds",
+                          notes=[countered])
+        return spell_damage(extra, result_spell=spell, armour=target.armour)
     button = str(extra.get("button") or "none")
     if kind == "social" and button != "none":
         from gmconsole.systems.myriad.modules import romance_damage
@@ -197,6 +201,23 @@ def base_damage(attacker: MyriadSheet, option: str, extra: Mapping[str, Any],
                       kind="wounds")
     return Damage(dice=weapon.damage_dice, armour=target.armour, what=weapon.name,
                   kind="wounds", edged=weapon.edged)
+
+
+def _countered(spell: Mapping[str, int], extra: Mapping[str, Any]) -> str:
+    """Why the spell is cancelled by the target's counter-magic, or "" when it is not: the easy
+    counter wants more than half the spell's sixes burnt, a Counter-Spell negates 2 SFX dice a
+    six, all or nothing (T-23)."""
+    from gmconsole.systems.myriad.modules import counter_spell, easy_counter
+
+    sixes = int(extra.get("counter") or 0)
+    size = sum(spell.values())
+    if not sixes or not size:
+        return ""
+    easy = bool(extra.get("easy_counter"))
+    if (easy_counter if easy else counter_spell)(size, sixes):
+        how = "easy counter" if easy else "Counter-Spell"
+        return f"countered: {sixes} sixes ({how}) against a spell of {size}"
+    return ""
 
 
 def spell_damage(extra: Mapping[str, Any], result_spell: Mapping[str, int],

@@ -37,6 +37,10 @@ CAMPAIGN_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption("magic_free_zap", "Free zap", False,
                "Optional rule: any mage may zap (1 damage die, 100 m, no weaving), and "
                "every spell gets a free +1 damage die the caster may drop (`zap` switch)."),
+    RuleOption("magic_easy_counter", "Easy counter", False,
+               "Optional rule: a target burns sixes from its defence roll against a spell "
+               "(`counter` switch); more than half the spell's sixes cancels it. Off: the "
+               "sixes are a Counter-Spell's, 2 SFX dice each, all or nothing."),
     RuleOption("magic_easy_weave", "Easy weave", False,
                "Optional rule: weave with Intellect/Spell Casting; a "
                "total of 6+ adds a six, 8+ two, 10+ three (`weave WHO`)."),

@@ -109,6 +109,12 @@ def attack_switches(sheet: MyriadSheet, owned: Mapping[str, Sfx],
     if options is None or options.get("magic_free_zap"):
         out.append(RuleOption("zap", "Free zap", bool(options and options.get("magic_free_zap")),
                               "a spell's free damage die; off drops it"))
+    if sheet.weave is not None or "spell_casting" in sheet.skills:
+        out.append(RuleOption("counter", "Countered by", 0,
+                              "the target's counter-magic sixes", bounds=(0, 30)))
+        out.append(RuleOption("easy_counter", "Easy counter",
+                              bool(options and options.get("magic_easy_counter")),
+                              "over half the spell's sixes cancel it"))
     if options is None or options.get("romance"):
         out.append(RuleOption("button", "Romance", "none",
                               "Cynicism: plain 1, minor 2, major 3, turn-off 0",

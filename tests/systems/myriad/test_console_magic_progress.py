@@ -135,3 +135,19 @@ def test_the_free_zap_is_one_die_and_a_spell_gets_it_on_top(free_zap: Session) -
     s.execute("check ilse intellect/spell_casting dice=6,1,1,1,1,1 at grell target_dice=1,1")
     hit = s.execute("hit 5 5 5")  # 2D for the Damage six + the free zap die
     assert hit.text.startswith("Ilse Marrow hits (spell 3D [5 5 5] vs armour 3 (+1D zap))")
+
+
+def test_counter_magic_cancels_a_spell_all_or_nothing(demo: Session) -> None:
+    demo.execute("weave ilse 6 6 1 1 1 1")
+    demo.execute("weave ilse put damage=2")  # a spell of 2 sixes: 4D
+    demo.execute("check ilse intellect/spell_casting counter=1 dice=6,1,1,1,1,1 at grell "
+                 "target_dice=1,1")
+    hit = demo.execute("hit")  # a Counter-Spell six negates 2 SFX dice: the whole spell
+    assert "countered: 1 sixes (Counter-Spell) against a spell of 2" in hit.text
+    assert demo.resolve("grell").sheet.line("wounds").crossed == 2  # untouched
+    demo.execute("weave ilse 6 6 6 6 1 1")
+    demo.execute("weave ilse put damage=4")
+    demo.execute("check ilse intellect/spell_casting counter=2 easy_counter dice=6,1,1,1,1,1 "
+                 "at grell target_dice=1,1")
+    hit = demo.execute("hit 6 6 6 6 6 6 6 6")  # easy counter: 2 of 4 is not more than half
+    assert hit.text.startswith("Ilse Marrow hits (spell 8D")
