@@ -52,6 +52,8 @@ SHEET_ACTIONS = (
                 "release the spell; vs N: an unwilling target"),
     SheetAction("shield", "Magic shield", "ARMOUR",
                 "Shield spell armour on WHO; 0 ends it"),
+    SheetAction("imbue", "Imbue an item", "ITEM",
+                "the woven spell into an item: 2 sixes a component"),
     SheetAction("mend", "Heal spell", "SIXES",
                 "Heal spell: 2 wounds or 1 critical a six"),
     SheetAction("hurt", "Damage dice", "[LINE] FACES...",
@@ -131,7 +133,7 @@ def build_text(report: Any) -> str:
 
 
 MODULE_ACTIONS = ("lucky", "unlucky", "reroll", "luck", "task", "weave", "cast", "shield",
-                  "mend")
+                  "mend", "imbue")
 
 
 def module_action(sheet: Any, action: str, args: Sequence[str], scene: Scene) -> SheetChange:
@@ -153,6 +155,8 @@ def module_action(sheet: Any, action: str, args: Sequence[str], scene: Scene) ->
         new, text, detail = luck.run_reroll(run_check, sheet, kind, args, scene.rng, typed)
     elif action == "shield":
         new, text, detail = weaving.shield(sheet, args)
+    elif action == "imbue":
+        new, text, detail = weaving.imbue(sheet, args)
     elif action == "mend":
         dead = sheet.line("wounds").status == "dead"
         new, text, detail = weaving.mend(sheet, args, dead)

@@ -133,11 +133,16 @@ def parse_option(sheet: MyriadSheet, option: str, extra: Mapping[str, Any]) -> T
         if not sheet.has_skill(skill_id):
             warnings.append(f"{sheet.who} lacks {skill_id}: rolled untrained at 0")
     burns = tuple(parse_burn(item) for item in extra.get("burn", ()))
-    less = archaic_penalty(sheet, stat, extra)
+    less = archaic_penalty(sheet, stat, extra) + imbued_penalty(sheet, stat)
     if less:
-        warnings.append("archaic armour 4+: -1 Power")
+        warnings.append(f"{stat} {less} (archaic armour or imbued items)")
     return TestSpec(stat=stat, skill=skill_id, pool=sheet.pool(stat, less), skill_level=level,
                     burns=burns, warnings=tuple(warnings))
+
+
+def imbued_penalty(sheet: MyriadSheet, stat: str) -> int:
+    """-1 Intellect for each imbued item whose spell waits to be used (L904)."""
+    return -len(sheet.imbued) if stat == "intellect" else 0
 
 
 def archaic_penalty(sheet: MyriadSheet, stat: str, extra: Mapping[str, Any]) -> int:
@@ -178,7 +183,8 @@ def run_check(sheet: MyriadSheet, request: CheckRequest, rng: random.Random,
     items = modifier_items(extra, sheet, request.option)
     plan = plan_burn(sheet, extra)  # refused before any die is rolled
     mods = request.modifiers + sum(i.value for i in items)
-    level = sheet.stat(spec.stat) + archaic_penalty(sheet, spec.stat, extra)
+    level = (sheet.stat(spec.stat) + archaic_penalty(sheet, spec.stat, extra)
+             + imbued_penalty(sheet, spec.stat))
     roll = roll_ability(level, spec.skill_level, modifiers=mods, rng=rng,
                         dice=dice)
     target, ties_win = target_of(request)
@@ -239,15 +245,24 @@ def _result(sheet: MyriadSheet, spec: TestSpec, burnt: BurnResult, request: Chec
                 "burnt": {a.sfx.id: [i + 1 for i in a.dice] for a in burnt.activations},
                 "extra_actions": burnt.extra_actions,
                 "sfx_notes": list(notes), "warnings": warnings,
-                **_spell(sheet, spec),
+                **_spell(sheet, spec, request.extra),
                 "damage_switches": {k: request.extra[k] for k in DAMAGE_SWITCHES
                                     if k in request.extra}},
     )
 
 
-def _spell(sheet: MyriadSheet, spec: TestSpec) -> dict[str, Any]:
-    """A casting roll carries the woven spell's components, for its damage on the hit."""
-    if spec.skill == SPELL_SKILL and sheet.weave is not None and sheet.weave.components:
+def _spell(sheet: MyriadSheet, spec: TestSpec, extra: Mapping[str, Any]) -> dict[str, Any]:
+    """A casting roll carries its spell's components, for the damage on the hit: the imbued
+    item's (``item`` switch) or the woven spell's."""
+    if spec.skill != SPELL_SKILL:
+        return {}
+    item = str(extra.get("item") or "none")
+    if item != "none":
+        found = next((i for i in sheet.imbued if i.item == data.normalise(item)), None)
+        if found is None:
+            raise MyriadError(f"{sheet.who} has no imbued {item}")
+        return {"spell": dict(found.components), "item": found.item}
+    if sheet.weave is not None and sheet.weave.components:
         return {"spell": dict(sheet.weave.components)}
     return {}
 

@@ -23,7 +23,7 @@ from gmconsole.systems.myriad.effects import OngoingEffect
 from gmconsole.systems.myriad.errors import MyriadError
 from gmconsole.systems.myriad.luck import LastTest, LuckUses
 from gmconsole.systems.myriad.resilience import Resilience, resolve_line, wounds_line
-from gmconsole.systems.myriad.weaving import Weave
+from gmconsole.systems.myriad.weaving import Imbued, Weave
 
 STATS = ("power", "grace", "intellect", "spirit")
 DEFAULT_STATS = {"power": 4, "grace": 4, "intellect": 4, "spirit": 4}
@@ -149,6 +149,8 @@ class MyriadSheet(BaseModel):
     luck: LuckUses | None = Field(default=None, description="Lucky/Unlucky uses this session")
     weave: Weave | None = Field(default=None, description="a spell being woven (see weaving)")
     vehicle: Vehicle | None = Field(default=None, description="set on a vehicle's sheet")
+    imbued: list[Imbued] = Field(default_factory=list,
+                                 description="spells waiting in items (-1 Intellect each)")
     notes: str = ""
 
     @model_validator(mode="before")

@@ -109,6 +109,9 @@ def attack_switches(sheet: MyriadSheet, owned: Mapping[str, Sfx],
     if options is None or options.get("magic_free_zap"):
         out.append(RuleOption("zap", "Free zap", bool(options and options.get("magic_free_zap")),
                               "a spell's free damage die; off drops it"))
+    if sheet.imbued:
+        out.append(RuleOption("item", "Imbued item", "none", "cast the spell in this item",
+                              choices=("none", *(i.item for i in sheet.imbued))))
     if sheet.weave is not None or "spell_casting" in sheet.skills:
         out.append(RuleOption("counter", "Countered by", 0,
                               "the target's counter-magic sixes", bounds=(0, 30)))

@@ -122,6 +122,7 @@ class MyriadSystem(GameSystem):
         fresh.states = []
         fresh.movement_lost = fresh.shield = 0
         fresh.weave = None
+        fresh.imbued = []
         return fresh
 
     # ------------------------------------------------------------------ stats and tracks
@@ -302,7 +303,10 @@ class MyriadSystem(GameSystem):
         new = _sheet(sheet).model_copy(deep=True)
         new.last_test = remember(request, result)
         texts = []
-        if result.detail.get("spell"):
+        if result.detail.get("item"):
+            new.imbued = [i for i in new.imbued if i.item != result.detail["item"]]
+            texts.append(f"the {result.detail['item']}'s spell is used up")
+        elif result.detail.get("spell"):
             new.weave = None
             texts.append("the woven spell is released")
         if request.extra.get("button") == "turn_off" and result.success is False:

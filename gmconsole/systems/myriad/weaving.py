@@ -39,6 +39,16 @@ from gmconsole.systems.myriad.modules import easy_weave_bonus, spell_limit
 SPELL_SKILL = "spell_casting"
 
 
+class Imbued(BaseModel):
+    """A spell woven into an item (L904): used once, and the mage's Intellect is 1 lower for
+    each such item until its spell is used."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    item: str = Field(min_length=1, max_length=80)
+    components: dict[str, int] = Field(default_factory=dict)
+
+
 class Weave(BaseModel):
     """A spell being woven: components bought so far (component id -> sixes), rounds spent,
     and the sixes of the last roll still waiting to be assigned."""
@@ -233,3 +243,34 @@ def mend(sheet: Any, args: Sequence[str], dead: bool) -> tuple[Any, str, dict[st
     healed = magic_heal(new.line("wounds"), sixes)
     return new, (f"is healed by magic: {healed.main} wound and {healed.critical} critical "
                  "box(es) restored"), {"main": healed.main, "critical": healed.critical}
+
+
+def imbue(sheet: Any, args: Sequence[str]) -> tuple[Any, str, dict[str, Any]]:
+    """``imbue WHO ITEM``: the woven spell goes into an item at twice the sixes a component
+    (an odd six left over is lost), at most Intellect + 2 + Puissance components; the mage's
+    Intellect is 1 lower per imbued item until it is used (`check WHO
+    intellect/spell_casting item=ITEM at TARGET`)."""
+    from gmconsole.systems.myriad.modules import imbue_limit
+
+    weave = sheet.weave
+    if weave is None or not weave.components:
+        raise MyriadError(f"{sheet.who} has no spell woven to imbue")
+    if len(args) != 1:
+        raise MyriadError("usage: imbue WHO ITEM (one word, e.g. amulet)")
+    item = data.normalise(args[0])[:40]
+    if any(i.item == item for i in sheet.imbued):
+        raise MyriadError(f"{sheet.who} already has an imbued {item}")
+    halved = {k: n // 2 for k, n in weave.components.items() if n // 2}
+    cap = imbue_limit(sheet.stat("intellect"), sheet.boon_level("puissance"))
+    size = sum(halved.values())
+    if not size:
+        raise MyriadError("an imbued component costs 2 sixes: the spell has none to keep")
+    if size > cap:
+        raise MyriadError(f"the item would hold {size} components; {sheet.who}'s limit is "
+                          f"{cap} (Intellect + 2 + Puissance)")
+    new = sheet.model_copy(deep=True)
+    new.weave = None
+    new.imbued = [*new.imbued, Imbued(item=item, components=halved)]
+    text = (f"imbues the {item} with {spell_text(Weave(components=halved))} (Intellect -"
+            f"{len(new.imbued)} while imbued items wait)")
+    return new, text, {"item": item, "components": halved}

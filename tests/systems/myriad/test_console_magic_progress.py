@@ -151,3 +151,18 @@ def test_counter_magic_cancels_a_spell_all_or_nothing(demo: Session) -> None:
                  "at grell target_dice=1,1")
     hit = demo.execute("hit 6 6 6 6 6 6 6 6")  # easy counter: 2 of 4 is not more than half
     assert hit.text.startswith("Ilse Marrow hits (spell 8D")
+
+
+def test_an_imbued_item_costs_intellect_until_its_spell_is_cast(demo: Session) -> None:
+    demo.execute("weave ilse 6 6 6 6 1 1")
+    demo.execute("weave ilse put damage=3 seeking")  # at double cost: damage 1, seeking none
+    event = demo.execute("imbue ilse amulet")
+    assert event.text.startswith("Ilse Marrow imbues the amulet with Damage 1")
+    assert demo.resolve("ilse").sheet.weave is None
+    intellect = demo.execute("check ilse intellect vs 6 dice=4,1,1,1,1")  # 6 - 1: five dice
+    assert intellect.text.startswith("Ilse Marrow: Intellect 5D")
+    cast = demo.execute("check ilse intellect/spell_casting item=amulet dice=6,1,1,1,1 at grell "
+                        "target_dice=1,1")
+    assert "the amulet's spell is used up" in cast.text
+    assert demo.execute("hit 6 6").text.startswith("Ilse Marrow hits (spell 2D [6 6]")
+    assert demo.resolve("ilse").sheet.imbued == []
