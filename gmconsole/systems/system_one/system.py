@@ -215,6 +215,16 @@ class SystemOneSystem(GameSystem):
 
         return apply(_sheet(sheet), amount, kind or KINDS[0], "rounded")
 
+    def roll_damage_kind(
+        self, sheet: BaseModel, amount: int, kind: str | None, rng: random.Random
+    ) -> tuple[str, str] | None:
+        """A hit typed without a location ("roll") lands where the body table's d20 says,
+        rolled with the session's dice as the book rolls for every damaging event."""
+        if (kind or KINDS[0]) != "roll":
+            return None
+        face = rng.randint(1, 20)
+        return rules.hit_location(face).replace(" ", "-"), f"location d20 {face}, no location typed"
+
     def hold_damage(
         self, sheet: BaseModel, amount: int, kind: str | None = None, source: str = ""
     ) -> SheetChange | None:

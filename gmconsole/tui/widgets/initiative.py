@@ -137,8 +137,11 @@ class InitiativePane(Vertical):
         if moved and at is not None:  # the acting step at the top, one done above
             lines.scroll_to_row(max(0, at - 1), top=True)
         touched = self._touched(session)
-        if touched in index and touched not in acting:
-            lines.scroll_to_row(index[touched])  # who was just hit or healed stays in sight
+        if touched in index and touched not in acting:  # who was just hit or healed comes in sight,
+            if at is None or lines.fit_together(at, index[touched]):  # but never pushes out the
+                lines.scroll_to_row(index[touched])  # acting step (H on a foe far above it did)
+            else:
+                lines.scroll_to_row(at)
         text = self._reminder(enc)
         set_content(reminder, Text(text))
         reminder.display = bool(text)

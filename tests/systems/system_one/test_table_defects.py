@@ -71,6 +71,16 @@ def test_piercing_reaches_the_armour_through_dmg_and_held_hits(demo: Session) ->
     assert demo.resolve("marcus").sheet.wound("torso") == 4
 
 
+def test_dmg_without_a_location_rolls_the_d20_with_the_sessions_dice(demo: Session) -> None:
+    from gmconsole.systems.system_one import rules
+
+    face = random.Random(5).randint(1, 20)  # the session's first die (seeded 5 in the fixture)
+    event = demo.execute("dmg guard-1 3")
+    where = rules.hit_location(face)
+    assert f"(location d20 {face}, no location typed)" in event.text
+    assert event.data["kind"] == where.replace(" ", "-") and event.data["rolled"]
+
+
 def test_energy_armour_stops_energy_hits(demo: Session) -> None:
     sheet = demo.resolve("vic").sheet
     sheet.armour[0].energy = 3
