@@ -223,7 +223,7 @@ class MyriadSystem(GameSystem):
                          *, armour: int | None = None, automatic: int = 0) -> SheetChange:
         """Count damage dice strictly above the armour (the sheet's armour for that conflict
         unless given), add automatic points, and cross off the result."""
-        s = _sheet(sheet)
+        s = _sheet(sheet).model_copy(deep=True)  # a module's line may be added to it
         faces = check_faces(dice, what="damage dice")
         line_id, _ = self._target_line(s, kind)
         if armour is None:

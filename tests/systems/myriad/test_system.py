@@ -317,3 +317,10 @@ def test_healing_the_critical_row_alone_and_the_log_line(system, bronthar):
     back = system.heal(crit.sheet, 2)  # criticals first, then the main row
     assert (back.sheet.line("wounds").crossed, back.sheet.line("wounds").critical_crossed) == (5, 0)
     assert system.status(back.sheet).label == "hurt"  # C5: one box back ends the KO
+
+
+def test_a_new_modules_line_never_lands_on_the_sheet_given(system, bronthar):
+    before = system.dump_sheet(bronthar)
+    system.damage_from_dice(bronthar, [3, 5], "nerve")
+    system.apply_damage(bronthar, 1, "cynicism")
+    assert system.dump_sheet(bronthar) == before
