@@ -337,16 +337,18 @@ def damage_offer(attacker: MyriadSheet, request: CheckRequest, result: CheckResu
         from gmconsole.systems.myriad.combat_options import hit_location
 
         pair = [typed.pop(0) if typed else rng.randint(1, 6) for _ in range(2)]
-        part = hit_location("humanoid", sum(pair))
+        part = hit_location(target.body, sum(pair))
         dmg.notes.append(f"hit location 2d6 [{pair[0]} {pair[1]}]")
     if part not in (NO_AIM, RANDOM_PART) and dmg.kind not in ("resolve", "cynicism"):
+        from gmconsole.systems.myriad.body import part_kind
         from gmconsole.systems.myriad.combat_options import body_part
 
         row = body_part(part)
         boxes *= int(row["wound_multiplier"])
-        if part in ("leg", "rear_leg") and dmg.kind == "wounds":
-            dmg.kind = "leg"  # tripped, and movement lost per wound, when applied
-        dmg.notes.append(f"{part.replace('_', ' ')}: {row['effect']}")
+        if dmg.kind == "wounds":
+            dmg.kind = part_kind(part, target.body)  # its effect comes with the wounds
+        side = f" ({rng.choice(('left', 'right'))})" if part in ("arm", "foreleg") else ""
+        dmg.notes.append(f"{part.replace('_', ' ')}{side}: {row['effect']}")
     shown = " ".join(map(str, faces))
     auto = f" + {dmg.automatic} automatic" if dmg.automatic else ""
     text = f"{dmg.what} {len(faces)}D [{shown}] vs armour {dmg.armour}{auto}"

@@ -34,10 +34,13 @@ PowerLevel = Literal["mundane", "heroic", "godlike", "custom"]
 GearKind = Literal["weapon", "armour", "essential", "enhancer", "accessory", "sfx_item"]
 RANGED = ("short", "medium", "long")
 """Weapon ranges that make a ranged weapon; a blank range or "melee" is a melee weapon."""
-State = Literal["prone", "pinned", "grappling", "stunned"]
-"""Conditions the combat manoeuvres leave (see `maneuvers`): prone (tripped: -1 to its own
-close-combat actions, -1 to ranged attackers), pinned (grappled: -2 on all actions), grappling
-(holding someone), stunned (a groin hit: loses its next combat action)."""
+State = Literal["prone", "pinned", "grappling", "stunned", "hurt_arm"]
+"""Conditions the combat manoeuvres and located hits leave (see `maneuvers`, `body`): prone
+(tripped: -1 to its own close-combat actions, -1 to ranged attackers), pinned (grappled: -2 on
+all actions), grappling (holding someone), stunned (a groin hit: loses its next combat action),
+hurt_arm (an arm hit: -1 on actions with that arm until healed)."""
+Body = Literal["humanoid", "bat_bird", "dragon_insect", "four_legged", "snake_worm", "centipede"]
+"""The hit-location table a random hit on this body rolls on (T-17)."""
 
 
 class SheetError(MyriadError):
@@ -140,6 +143,9 @@ class MyriadSheet(BaseModel):
                                 description="prone, pinned, grappling, stunned (manoeuvres)")
     movement_lost: int = Field(default=0, ge=0, le=99,
                                description="metres of movement lost (Crippling Blow, leg hits)")
+    body: Body = Field(default="humanoid", description="its hit-location table (T-17)")
+    wing_wounds: int = Field(default=0, ge=0, le=99,
+                             description="wounds to its wings: flying speed -10% each")
     shield: int = Field(default=0, ge=0, le=20,
                         description="a magic shield's armour: damage dice must beat it first, "
                                     "then are rolled again against worn armour")

@@ -44,6 +44,7 @@ from gmconsole.systems.base import (
 from gmconsole.systems.myriad import actions, data, views
 from gmconsole.systems.myriad import generators as quick
 from gmconsole.systems.myriad.ability import check_faces, target_numbers
+from gmconsole.systems.myriad.body import PART_KINDS, heal_parts, part_effect
 from gmconsole.systems.myriad.calculators import CALCULATORS
 from gmconsole.systems.myriad.conflict import (
     conflict_type,
@@ -72,7 +73,6 @@ if TYPE_CHECKING:
 
 CRITICAL = "critical"
 BLEEDING = "bleeding"
-LEG = "leg"
 def _sheet(sheet: BaseModel) -> MyriadSheet:
     if not isinstance(sheet, MyriadSheet):
         raise MyriadError(f"not a Myriad sheet: {type(sheet).__name__}")
@@ -87,13 +87,14 @@ class MyriadSystem(GameSystem):
     summary: ClassVar[str] = ("d6 pool = statistic, keep the highest + skill + 1 per unburnt six; "
                               "sixes burn for SFX; dice over armour cross off boxes")
     sheet_model: ClassVar[type[BaseModel]] = MyriadSheet
-    damage_kinds: ClassVar[Sequence[str]] = ("wounds", CRITICAL, "resolve", BLEEDING, LEG,
-                                             "nerve", "cynicism", "mana", "concentration")
+    damage_kinds: ClassVar[Sequence[str]] = ("wounds", CRITICAL, "resolve", BLEEDING,
+                                             *PART_KINDS, "nerve", "cynicism", "mana",
+                                             "concentration")
     """Wounds (then critical), the critical row directly, Resolve; "bleeding" is wounds that
-    also start the target bleeding (Artery Strike); "leg" is wounds to a leg, which trip the
-    target and take 1 m of movement a wound, cumulative (T-18); the optional modules' lines (Nerve for
-    terror, Cynicism for romance, Mana, Concentration) are added to a sheet that lacks them on
-    their first damage, sized from their base statistic."""
+    also start the target bleeding (Artery Strike); "arm", "foreleg", "leg", "groin" and "wing"
+    are wounds to that part, with its effect (T-18, see `body`); the optional modules' lines
+    (Nerve for terror, Cynicism for romance, Mana, Concentration) are added to a sheet that lacks
+    them on their first damage, sized from their base statistic."""
     options: ClassVar[Sequence[RuleOption]] = CAMPAIGN_OPTIONS
     encounter_options: ClassVar[Sequence[RuleOption]] = ENCOUNTER_OPTIONS
 
@@ -120,7 +121,7 @@ class MyriadSystem(GameSystem):
             line.clear()
         fresh.effects = []
         fresh.states = []
-        fresh.movement_lost = fresh.shield = 0
+        fresh.movement_lost = fresh.shield = fresh.wing_wounds = 0
         fresh.weave = None
         fresh.imbued = []
         return fresh
@@ -210,10 +211,9 @@ class MyriadSystem(GameSystem):
             text += f": {after.label}"
         if starts_bleeding:
             text += ", and bleeds"
-        if data.normalise(kind or "") == LEG and result.taken:
-            new.movement_lost = min(99, new.movement_lost + result.taken)
-            new.states = [*(x for x in new.states if x != "prone"), "prone"]
-            text += f", a leg: prone, {result.taken} m of movement lost"
+        part = part_effect(new, data.normalise(kind or ""), result.taken)
+        if part:
+            text += f", {part}"
         return SheetChange(sheet=new, text=text, harmed=result.taken > 0 or starts_bleeding,
                            detail={"line": line_id, "main": result.main,
                                    "critical": result.critical, "discarded": result.discarded,
@@ -250,6 +250,7 @@ class MyriadSystem(GameSystem):
             healed = line.restore(amount, criticals_first=True)
         if line.critical_crossed == 0:
             line.healing_nights = 0
+        heal_parts(new, treated=False)
         return SheetChange(sheet=new, text=f"{line_id}: {boxes(healed.restored)} restored "
                            f"({boxes_left(line_id, line)})",
                            detail={"line": line_id, "main": healed.main,
@@ -343,6 +344,7 @@ class MyriadSystem(GameSystem):
 
         new = _sheet(sheet).model_copy(deep=True)
         healed = healing.natural_heal(new.line("wounds"), nights)
+        heal_parts(new, treated=False)
         return SheetChange(sheet=new, text=f"{nights} night(s) of rest: {healed.main} wound and "
                            f"{healed.critical} critical box(es) healed",
                            detail={"main": healed.main, "critical": healed.critical})
@@ -358,6 +360,7 @@ class MyriadSystem(GameSystem):
         outcome = healing.medic_heal(new.line("wounds"), result, mode=mode)
         if outcome.success:
             new.movement_lost = 0  # proper medical attention ends a Crippling Blow
+        heal_parts(new, treated=outcome.success)
         restored = outcome.healed.restored if outcome.healed else 0
         word = "success" if outcome.success else "failure"
         return SheetChange(sheet=new, text=f"medic {result} vs TN {outcome.tn}: {word}, "
@@ -371,7 +374,7 @@ class MyriadSystem(GameSystem):
         key = data.normalise(kind or self.damage_kinds[0])
         if key == CRITICAL:
             return "wounds", True
-        if key in (BLEEDING, LEG):
+        if key == BLEEDING or key in PART_KINDS:
             return "wounds", False
         if key not in sheet.resilience and key in resilience_types():
             sheet.resilience = {**sheet.resilience, key: new_line(key, sheet.stats)}

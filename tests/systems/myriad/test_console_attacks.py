@@ -62,17 +62,6 @@ def test_power_strike_adds_dice_and_artery_strike_starts_the_bleeding(demo: Sess
     assert [e.kind.value for e in grell.effects] == ["bleeding"]
 
 
-@pytest.fixture
-def hit_locations(tmp_path: Path) -> Iterator[Session]:
-    """The demo with the optional hit-location rule on."""
-    copy = tmp_path / "myriad-demo"
-    shutil.copytree(DEMO, copy, ignore=shutil.ignore_patterns(".lock"))
-    campaign = copy / "campaign.toml"
-    campaign.write_text(campaign.read_text() + "\n[options]\nhit_locations = true\n")
-    with Session.open(copy, rng=random.Random(11)) as session:
-        yield session
-
-
 def test_hard_as_nails_and_the_head(hit_locations: Session) -> None:
     demo = hit_locations
     # Grell's Hard as Nails sixes (the nails switch) take dice off Kesh's long sword
