@@ -53,7 +53,7 @@ def test_a_wing_hit_slows_the_flyer_and_a_snake_tail_is_its_leg(hit_locations: S
 def test_an_unaimed_hit_rolls_on_the_targets_own_body_table(hit_locations: Session) -> None:
     demo = hit_locations
     path = demo.path / "roster" / "grell.toml"
-    path.write_text(path.read_text().replace("[sheet]\n", '[sheet]\nbody = "bat_bird"\n', 1))
+    path.write_text(path.read_text().replace('body = "humanoid"', 'body = "bat_bird"'))
     demo.reload()
     attack(demo, "kesh", "power/close_combat", "grell", [6, 5, 4, 2, 1], target_dice="1,1")
     hit = demo.execute("hit 6 6 3 3")  # 2d6 [3 3] = 6: a bat's wing, a man's torso
