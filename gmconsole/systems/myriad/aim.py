@@ -60,7 +60,8 @@ def attack_kind(option: str) -> str | None:
     return None
 
 
-def oppose(option: str, target: MyriadSheet) -> Opposition | None:
+def oppose(option: str, target: MyriadSheet,
+           attacker: MyriadSheet | None = None) -> Opposition | None:
     """The target's defence test against an attack, or the patient's Medic TN."""
     from gmconsole.engine.checks import CheckRequest
     from gmconsole.systems.myriad.healing import medic_tn
@@ -80,14 +81,16 @@ def oppose(option: str, target: MyriadSheet) -> Opposition | None:
         return None
     if kind == "vehicle" and target.vehicle is not None:  # a vehicle dodges with Manoeuvre
         request = CheckRequest(option="manoeuvre", extra={"tags": "defence"})
+        chased = target_modifiers(target, skill, attacker)
         return Opposition(roll=request, note="Manoeuvre",
-                          extra={"defence_pool": target.pool("manoeuvre"), "defence_skill": 0})
+                          extra={"defence_pool": target.pool("manoeuvre"), "defence_skill": 0,
+                                 **({"modifiers": chased} if chased else {})})
     if kind in ("spell", "vehicle"):  # dodged like a missile: Grace / Ranged Combat (L873)
         kind, skill = "mortal", "ranged_combat"
     defence = conflict_type(kind).defence_stat
     chosen = _defence_skill(skill, target)
     defence_option = f"{defence}/{chosen}" if chosen else defence
-    mods = target_modifiers(target, skill)
+    mods = target_modifiers(target, skill, attacker)
     request = CheckRequest(option=defence_option, extra={"tags": "defence"})
     extra: dict[str, Any] = {
         "defence_pool": target.pool(defence),
@@ -109,12 +112,24 @@ def _defence_skill(skill: str, target: MyriadSheet) -> str | None:
     return None
 
 
-def target_modifiers(target: MyriadSheet, skill: str) -> list[dict[str, Any]]:
+def target_modifiers(target: MyriadSheet, skill: str,
+                     attacker: MyriadSheet | None = None) -> list[dict[str, Any]]:
     """What the target's state gives its attacker: a prone target is a small target to a ranged
-    attacker (-1)."""
+    attacker (-1); shots between a pursuer and its quarry take -1 per point of the pursuer's
+    chase tally (spec §4.11)."""
+    out = []
     if "prone" in target.states and skill == "ranged_combat":
-        return [{"label": "target prone", "value": -1, "situational": True}]
-    return []
+        out.append({"label": "target prone", "value": -1, "situational": True})
+    tally = max(_tally(target), _tally(attacker))
+    if tally and skill in ("ranged_combat", *VEHICLE_SKILLS):
+        out.append({"label": f"chase tally {tally}", "value": -tally})
+    return out
+
+
+def _tally(sheet: MyriadSheet | None) -> int:
+    if sheet is None or sheet.vehicle is None or sheet.vehicle.chase is None:
+        return 0
+    return sheet.vehicle.chase.tally
 
 
 def defence_modifiers(target: MyriadSheet, skill: str) -> int:

@@ -102,6 +102,33 @@ class Gear(BaseModel):
         return self
 
 
+class Chase(BaseModel):
+    """A pursuer's standing in a chase (spec §4.11): its tally (0 right behind, 3 lost), the
+    rounds run, Head 'Em Off sixes saved up, and whether it is out of contact this round."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    tally: int = Field(default=0, ge=0, le=3)
+    rounds: int = Field(default=0, ge=0, le=9999)
+    saved_sixes: int = Field(default=0, ge=0, le=2, description="Head 'Em Off sixes saved")
+    absent: bool = Field(default=False, description="Head 'Em Off: out of contact this round")
+
+
+class Section(BaseModel):
+    """A massive vessel's critical location (T-27): its own wound boxes, set by the Guide (E6)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    boxes: int = Field(ge=1, le=60)
+    crossed: int = Field(default=0, ge=0, le=60)
+
+    @model_validator(mode="after")
+    def _within(self) -> Self:
+        if self.crossed > self.boxes:
+            raise MyriadError(f"section: {self.crossed} crossed of only {self.boxes} boxes")
+        return self
+
+
 class Vehicle(BaseModel):
     """What makes a sheet a vehicle (spec §4.11, T-24, T-38): its Speed (outrunning, towing,
     ramming) and Manoeuvre (dodging, stunts, fixed weapons) stand in for the driver's
@@ -114,6 +141,9 @@ class Vehicle(BaseModel):
     vc: int = Field(ge=1, le=8, description="velocity class (T-24)")
     hardened: int = Field(default=0, ge=0, le=10, description="Hardened Target rating")
     encloses_passengers: bool = Field(default=False, description="its hull shields passengers")
+    chase: Chase | None = Field(default=None, description="as a pursuer: its chase tally")
+    sections: dict[str, Section] = Field(default_factory=dict,
+                                         description="a massive vessel's locations, by name")
 
 
 VEHICLE_STATS = ("speed", "manoeuvre")

@@ -64,6 +64,7 @@ from gmconsole.systems.myriad.progression import PROGRESSION
 from gmconsole.systems.myriad.resilience import HealResult, new_line
 from gmconsole.systems.myriad.rule_options import CAMPAIGN_OPTIONS, ENCOUNTER_OPTIONS
 from gmconsole.systems.myriad.sheet import MyriadSheet
+from gmconsole.systems.myriad.vehicle_actions import VEHICLE_ACTIONS
 from gmconsole.systems.myriad.views import boxes, boxes_left, status_view, track_views
 
 if TYPE_CHECKING:
@@ -270,7 +271,7 @@ class MyriadSystem(GameSystem):
         return round_end(_sheet(sheet), rng, dice, conditions)
 
     sheet_actions: ClassVar[Sequence[SheetAction]] = (*actions.SHEET_ACTIONS, *MANEUVERS,
-                                                      *PROGRESSION)
+                                                      *PROGRESSION, *VEHICLE_ACTIONS)
     calculators: ClassVar[Sequence[Calculator]] = CALCULATORS
 
     def calculate(self, key: str, args: Sequence[str]) -> str:
@@ -423,7 +424,7 @@ class MyriadSystem(GameSystem):
         """An attack is opposed: the target rolls its defence (see `aim`)."""
         from gmconsole.systems.myriad import aim
 
-        return aim.oppose(option, _sheet(target))
+        return aim.oppose(option, _sheet(target), _sheet(sheet))
 
     def damage_offer(self, sheet: BaseModel, request: CheckRequest, result: CheckResult,
                      target: BaseModel, rng: random.Random,
