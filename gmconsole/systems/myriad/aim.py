@@ -325,18 +325,18 @@ def damage_offer(attacker: MyriadSheet, request: CheckRequest, result: CheckResu
     dmg = sfx_damage(dmg, fired(attacker, result), attacker, extra, ranged)
     typed = list(dice or [])
     faces = [typed.pop(0) if typed else rng.randint(1, 6) for _ in range(dmg.dice)]
-    if target.shield and dmg.kind != "resolve":
-        from gmconsole.systems.myriad.combat_options import shielded_damage
-
-        through = damage_dealt(faces, target.shield)
-        again = [typed.pop(0) if typed else rng.randint(1, 6) for _ in range(through)]
-        boxes = dmg.automatic + shielded_damage(faces, again, target.shield, dmg.armour)
-        dmg.notes.append(f"shield {target.shield}: {through} through, again "
-                         f"[{' '.join(map(str, again))}]")
-        rolled = faces + again
-    else:
-        boxes = dmg.automatic + damage_dealt(faces, dmg.armour)
-        rolled = faces
+    layers = [(f"hull {hull}", hull) for hull in [int(extra.get("hull") or 0)] if hull]
+    layers += [(f"shield {target.shield}", target.shield)] if target.shield else []
+    rolled, current = list(faces), faces
+    if dmg.kind in ("resolve", "cynicism"):
+        layers = []
+    for name, layer in layers:  # each layer's passing dice are rolled again (L1001, L1041)
+        through = damage_dealt(current, layer)
+        current = [typed.pop(0) if typed else rng.randint(1, 6) for _ in range(through)]
+        rolled += current
+        dmg.notes.append(f"{name}: {through} through, again [{' '.join(map(str, current))}]"
+                         + (f" (the vehicle takes {through})" if name.startswith("hull") else ""))
+    boxes = dmg.automatic + damage_dealt(current, dmg.armour)
     terror = fired(attacker, result).get("aura_of_terror", 0)
     if terror and dmg.kind in ("resolve", "cynicism"):
         fear = [typed.pop(0) if typed else rng.randint(1, 6) for _ in range(terror)]

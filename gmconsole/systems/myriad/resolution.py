@@ -48,7 +48,7 @@ from gmconsole.systems.myriad.switches import (
 SPELL_SKILL = "spell_casting"
 ARM_SKILLS = ("close_combat", "ranged_combat", "wrestling", "block")
 """Skills a hurt arm hinders (-1, T-18)."""
-DAMAGE_SWITCHES = ("weapon", "aim", "nails", "bonus", "zap", "button", "room", "wall",
+DAMAGE_SWITCHES = ("weapon", "aim", "nails", "hull", "bonus", "zap", "button", "room", "wall",
                    "counter", "easy_counter")
 """Switches the hit's damage reads: kept in the test's result, so the damage follows the test
 exactly as it was rolled (defaults from the campaign's options included)."""

@@ -150,3 +150,18 @@ def test_a_leg_hit_trips_and_slows_the_target(hit_locations: Session) -> None:
     assert hit.text.endswith("a leg: prone, 2 m of movement lost")
     grell = demo.resolve("grell").sheet
     assert grell.states == ["prone"] and grell.movement_lost == 2
+
+
+@pytest.mark.parametrize("layer", ["shield", "hull"])
+def test_ex42_a_shield_or_an_enclosing_hull_is_beaten_first(demo: Session, layer: str) -> None:
+    # EX-42: 3D against a layer of 2 over worn armour 1: [1 3 5] -> 2 through, again [1 4]
+    # -> 1 wound. A magic shield on the target, or the hull of the car it sits in (L1041)
+    switches = {"hull": 2} if layer == "hull" else {}
+    if layer == "shield":
+        demo.execute("shield ilse 2")
+    attack(demo, "tamsin", "power/ranged_combat", "ilse", [5, 4, 1], target_dice="1,1,1",
+           **switches)
+    hit = demo.execute("hit 1 3 5 1 4")
+    assert f"Bow 3D [1 3 5] vs armour 1 ({layer} 2: 2 through, again [1 4]" in hit.text
+    assert ("(the vehicle takes 2)" in hit.text) == (layer == "hull")
+    assert wounds(demo, "ilse") == (1, 0)
