@@ -30,7 +30,8 @@ from gmconsole.store.collector import collector_paused
 from gmconsole.store.encounter_ops import EncounterIntents
 from gmconsole.store.exchange import ExchangeIntents
 from gmconsole.store.folder import CAMPAIGN_FILE, load_campaign_file, load_folder, system_reference_tables
-from gmconsole.store.lock import CampaignLock
+from gmconsole.store.journal import recover
+from gmconsole.store.lock import CampaignLock, LockUnavailable
 from gmconsole.store.log import LOG_PAGE, LogPages, LogWriter
 from gmconsole.store.roster_ops import RosterIntents
 from gmconsole.store.state import Target
@@ -58,6 +59,7 @@ class Session(EncounterIntents, RosterIntents, ExchangeIntents, ChronicleIntents
         self.path = Path(path)
         self.read_only = read_only
         self.lock_holder = None
+        self.read_only_why: str | None = None
         self.rng = rng if rng is not None else random.Random()
         self._lock: CampaignLock | None = None
         self._load()
@@ -94,18 +96,28 @@ class Session(EncounterIntents, RosterIntents, ExchangeIntents, ChronicleIntents
     @classmethod
     def open(cls, path: str | Path, *, rng: random.Random | None = None, read_only: bool = False) -> Session:
         """Load a campaign folder and take its lock. When another live process holds the lock,
-        the session opens read-only and `lock_holder` says who ("pid 123 on host").
-        Raises `CampaignError` only when campaign.toml itself is unusable."""
+        the session opens read-only and `lock_holder` says who ("pid 123 on host"); when the
+        lock cannot be written at all (a read-only file system, a full disk) it opens read-only
+        and `read_only_why` says why. Raises `CampaignError` only when campaign.toml itself is
+        unusable."""
         if not (Path(path) / CAMPAIGN_FILE).is_file():
             load_campaign_file(Path(path))  # raises the "not a campaign folder" error
         lock = None if read_only else CampaignLock(Path(path))
-        holder = lock.acquire() if lock is not None else None
+        holder, why = None, None
+        if lock is not None:
+            try:
+                holder = lock.acquire()
+            except LockUnavailable as exc:
+                lock, why = None, str(exc)
         try:
-            session = cls(Path(path), rng=rng, read_only=read_only or holder is not None)
+            if lock is not None and holder is None:
+                recover(Path(path))  # a change a killed console left half-saved (see `journal`)
+            session = cls(Path(path), rng=rng, read_only=read_only or holder is not None or why is not None)
         except BaseException:
             if lock is not None:
                 lock.release()
             raise
+        session.read_only_why = why
         if holder is not None:
             session.lock_holder = str(holder)
         elif lock is not None:
@@ -119,16 +131,22 @@ class Session(EncounterIntents, RosterIntents, ExchangeIntents, ChronicleIntents
 
     def reload(self) -> None:
         """Read the folder again (after a bad file was fixed by hand, or to see what the lock
-        holder changed). A session read-only because of someone else's lock tries to take it
-        now and becomes writable when it can. Undo history starts afresh."""
-        if self.read_only and self.lock_holder is not None:
+        holder changed). A session read-only because of someone else's lock (or because the
+        lock could not be written) tries to take it now and becomes writable when it can.
+        Undo history starts afresh."""
+        if self.read_only and (self.lock_holder is not None or self.read_only_why is not None):
             lock = CampaignLock(self.path)
-            holder = lock.acquire()
-            if holder is None:
-                self._hold(lock)
-                self.read_only, self.lock_holder = False, None
+            try:
+                holder = lock.acquire()
+            except LockUnavailable as exc:
+                self.read_only_why = str(exc)
             else:
-                self.lock_holder = str(holder)
+                if holder is None:
+                    recover(self.path)
+                    self._hold(lock)
+                    self.read_only, self.lock_holder, self.read_only_why = False, None, None
+                else:
+                    self.lock_holder = str(holder)
         self._load()
 
     @classmethod

@@ -129,6 +129,8 @@ class SessionState:
     """This console session's own log files (see `gmconsole.store.log`)."""
     read_only: bool
     lock_holder: str | None
+    read_only_why: str | None
+    """Why the lock could not be taken (a read-only file system, a full disk), if so."""
     history: History
     rng: random.Random
     _bad: set[str]
@@ -285,6 +287,8 @@ class SessionState:
             raise ReadOnlyError(
                 f"read-only: {self.lock_holder} has this campaign open; close it there to make changes"
             )
+        if getattr(self, "read_only_why", None):
+            raise ReadOnlyError(f"read-only: {self.read_only_why}")
         raise ReadOnlyError("read-only: this campaign was opened read-only; reopen it to make changes")
 
     def guarded(self, fn: Callable[[], Any]) -> Any:
