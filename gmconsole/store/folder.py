@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
+from gmconsole.engine import limits
 from gmconsole.engine.encounter import Encounter
 from gmconsole.engine.errors import GmConsoleError
 from gmconsole.engine.roster import Character
@@ -132,6 +133,11 @@ def load_entity(root: Path, entity_path: str, system: GameSystem) -> tuple[BaseM
     shown = display_path(path, root)
     raw, text = read_toml(path, root)
     kind = kind_of_path(entity_path)
+    combatants = raw.get("combatants") if kind == "encounter" else None
+    if isinstance(combatants, list) and len(combatants) > limits.COMBATANTS:
+        why = (f"{len(combatants):,} combatants (an encounter may hold at most {limits.COMBATANTS:,}; "
+               "see the README's limits)")
+        raise FileProblem(Problem(shown, line_of(text, ["combatants"]), why))
     model, migrated = parse_entity(kind, raw, text, shown)
     problems: list[Problem] = []
     if isinstance(model, Character):

@@ -29,7 +29,7 @@ from pydantic import ValidationError
 
 from gmconsole.engine.events import Event
 from gmconsole.store.event_toml import event_toml
-from gmconsole.store.files import append_text, dump_toml, line_of, quick_toml, read_toml
+from gmconsole.store.files import append_text, dump_toml, line_of, quick_toml, read_regular, read_toml
 from gmconsole.store.migrations import CURRENT, MigrationError, migrate
 from gmconsole.store.problems import FileProblem, Problem, display_path, error_text
 
@@ -228,13 +228,13 @@ class LogPages:
 # processes, a share of the files each.
 
 
-def log_file_is_clean(path: Path) -> bool:
+def log_file_is_clean(path: Path, root: Path | None = None) -> bool:
     """Whether one log file certainly reads without a problem: `read_log_file`'s steps (UTF-8,
     no conflict markers, TOML, schema_version, every event valid) with `quick_toml` for the
     parse. False means "not sure", never "bad": the caller reads the file the exact way."""
     try:
-        text = complete_appends(path.read_bytes()).decode("utf-8")
-    except (OSError, UnicodeDecodeError):
+        text = complete_appends(read_regular(path, root)[0]).decode("utf-8")
+    except (FileProblem, UnicodeDecodeError):
         return False
     if "<<<<<<<" in text:  # maybe a conflict marker: the exact path says where
         return False
@@ -262,7 +262,7 @@ def log_file_is_clean(path: Path) -> bool:
 
 def log_file_problems(path: Path, root: Path) -> list[Problem]:
     """What `read_log_file` reports for one file (nothing for a clean one), keeping no event."""
-    if log_file_is_clean(path):
+    if log_file_is_clean(path, root):
         return []
     return read_log_file(path, root)[1]
 
