@@ -105,6 +105,9 @@ class LogWriter:
         self.count = 0
         self.part = 0
         self._clock = 0
+        self._before: tuple[Path | None, int, Path, int] | None = None
+        """Where the last append began (previous file and count, its file and size), for
+        `take_back`."""
 
     def _new_file(self, event: Event) -> Path:
         """`log/<its first event's time>.<the clock in µs>-<session>-<part>.toml`: the names
@@ -125,9 +128,26 @@ class LogWriter:
         path = self._new_file(event) if fresh else self.path
         assert path is not None
         prefix = dump_toml({"schema_version": CURRENT["log"], "session": self.tag}) if fresh else ""
+        size = -1 if fresh else _size(path)
         append_text(path, prefix + "\n" + event_text(event) + EVENT_END)
+        self._before = (self.path, self.count, path, size)
         self.path, self.count = path, (1 if fresh else self.count + 1)
         return path
+
+    def take_back(self) -> None:
+        """Remove the last append again: the event's files could not be saved after all (see
+        `journal`), and a log holding an event the files do not would be as wrong as the
+        reverse. Only this session's own file is touched, cut back to where it ended (a file
+        the append began is removed). Raises OSError when the disk refuses even that."""
+        if self._before is None:
+            return
+        previous, count, path, size = self._before
+        if size < 0:
+            path.unlink(missing_ok=True)
+        else:
+            os.truncate(path, size)
+        self._before = None
+        self.path, self.count = previous, count
 
 
 def append_event(root: Path, event: Event) -> Path:

@@ -35,6 +35,7 @@ from gmconsole.store.lock import CampaignLock, LockUnavailable
 from gmconsole.store.log import LOG_PAGE, LogPages, LogWriter
 from gmconsole.store.roster_ops import RosterIntents
 from gmconsole.store.state import Target
+from gmconsole.store.watch import Watch
 
 if TYPE_CHECKING:
     from gmconsole.engine.tables import Table
@@ -78,6 +79,7 @@ class Session(EncounterIntents, RosterIntents, ExchangeIntents, ChronicleIntents
         self._bad = loaded.bad
         self.migrated = loaded.migrated
         """Entity paths read from an older schema_version (rewritten when they next change)."""
+        self.watch = Watch(self.path, loaded.stamps)
         self._log_pages = LogPages(self.path)
         if getattr(self, "log_writer", None) is None:  # kept when the folder is read again
             self.log_writer = LogWriter(self.path)
@@ -300,11 +302,10 @@ class Session(EncounterIntents, RosterIntents, ExchangeIntents, ChronicleIntents
             raise RulesError("nothing to undo")
         event = self.history.undo()
         try:
-            self.apply_changes(event.changes)
+            self.save(event)
         except GmConsoleError:
             self.history.redo()  # put the stacks back; nothing was changed
             raise
-        self.record(event)
         return event
 
     def redo(self) -> Event:
@@ -314,11 +315,10 @@ class Session(EncounterIntents, RosterIntents, ExchangeIntents, ChronicleIntents
             raise RulesError("nothing to redo")
         event = self.history.redo()
         try:
-            self.apply_changes(event.changes)
+            self.save(event)
         except GmConsoleError:
             self.history.undo()
             raise
-        self.record(event)
         return event
 
     # ------------------------------------------------------------------ the command line

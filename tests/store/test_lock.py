@@ -121,23 +121,25 @@ import os, sys
 from gmconsole.store import Session
 root, n = sys.argv[1], int(sys.argv[2])
 go_r, go_w = os.pipe()
+end_r, end_w = os.pipe()
 said_r, said_w = os.pipe()
 kids = []
 for _ in range(n):
     pid = os.fork()
     if pid == 0:
         os.close(go_w)
+        os.close(end_w)
         os.read(go_r, 1)  # every child waits here; the parent lets them all go at once
         s = Session.open(root)
         os.write(said_w, b"w" if not s.read_only else b"r")
-        os.read(go_r, 1)  # hold the session until the parent has every answer
+        os.read(end_r, 1)  # hold the session until the parent has every answer
         os._exit(0)
     kids.append(pid)
 os.write(go_w, b"x" * n)
 answers = b""
 while len(answers) < n:
     answers += os.read(said_r, n)
-os.write(go_w, b"x" * n)
+os.write(end_w, b"x" * n)
 for pid in kids:
     os.waitpid(pid, 0)
 print(answers.decode())
