@@ -151,6 +151,19 @@ class Session(EncounterIntents, RosterIntents, ExchangeIntents, ChronicleIntents
                     self.lock_holder = str(holder)
         self._load()
 
+    def refresh_from_disk(self) -> list[str]:
+        """Read again the campaign, roster, encounter and table files that changed on disk
+        since this session read or wrote them (a `git pull`, an editor, the lock holder's
+        saves seen from a read-only console), and return them (relative paths; empty when
+        none did). The console calls it every few seconds and redraws when something came in.
+        Nothing of this session's is ever pending on a file (every change is saved at once),
+        so what is on disk wins; a file now holding conflict markers becomes a problem and is
+        never written until it is fixed. Undo history starts afresh when an entity changed, so
+        an undo never writes back over what came from outside. See `gmconsole.store.watch`."""
+        from gmconsole.store.watch import refresh
+
+        return refresh(self)
+
     @classmethod
     def create(
         cls, path: str | Path, *, name: str, system_id: str, rng: random.Random | None = None

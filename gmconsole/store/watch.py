@@ -19,12 +19,19 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from gmconsole.engine.errors import RulesError
 from gmconsole.store.files import Stamp, digest, read_regular
 from gmconsole.store.models import file_of_path
-from gmconsole.store.problems import FileProblem
+from gmconsole.store.problems import FileProblem, Problem
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from gmconsole.store.session import Session
 
 WATCHED_FOLDERS = ("roster", "encounters", "tables")
 CAMPAIGN_FILE = "campaign.toml"
@@ -120,3 +127,94 @@ class Watch:
             self.stamps.pop(rel, None)
         else:
             self.stamps[rel] = stamp
+
+
+def refresh(session: Session) -> list[str]:
+    """Read again every watched file that changed on disk since `session` last saw it, and
+    return them (relative paths, sorted; empty when nothing changed). See `Session.refresh_from_disk`."""
+    from gmconsole.engine.events import History
+    from gmconsole.store.folder import campaign_tables, load_campaign_file, load_entity, resolve_options
+    from gmconsole.store.problems import CampaignError
+
+    changed = session.watch.changes()
+    if not changed:
+        return []
+    root = session.path
+    stamps: dict[str, Stamp] = {}
+    for rel in changed:
+        session.watch.seen(rel, None)  # what is read below stamps it again
+    if CAMPAIGN_FILE in changed:
+        try:
+            campaign, system, text = load_campaign_file(root, stamps)
+        except CampaignError as exc:  # a conflict, a typo: keep the one in memory, never write it
+            session._bad.add("campaign")
+            _set_problems(session, CAMPAIGN_FILE, [exc.problem] if exc.problem else [])
+        else:
+            if system.id != session.system.id:  # another game entirely: read everything again
+                session._load()
+                return changed
+            options, problems = resolve_options(campaign, system, text)
+            session.campaign, session.options = campaign, options
+            session._turn_order = system.turn_order(options)
+            session._bad.discard("campaign")
+            session._current.pop("campaign", None)
+            _set_problems(session, CAMPAIGN_FILE, problems)
+    entities = False
+    for rel in changed:
+        folder, _, name = rel.partition("/")
+        if folder in ("roster", "encounters"):
+            entities = True
+            _reread_entity(session, folder, name.removesuffix(".toml"), rel, stamps, load_entity)
+    if any(rel.startswith("tables/") for rel in changed):
+        tables, problems = campaign_tables(root, stamps)
+        session._campaign_tables = tables
+        session._tables = None
+        _set_problems(session, "tables/", problems, prefix=True)
+    for rel, stamp in stamps.items():
+        session.watch.seen(rel, stamp)
+    if entities or CAMPAIGN_FILE in changed:
+        session.history = History()  # an undo must not write back over what came from outside
+    return changed
+
+
+def _reread_entity(session: Session, folder: str, slug: str, rel: str, stamps: dict[str, Stamp],
+                   load_entity: Callable[..., tuple[BaseModel, bool]]) -> None:
+    """One roster or encounter file read again: its model replaced (or gone, or set aside as
+    bad with its problems), and what the session kept about the old one forgotten."""
+    entity_path = f"{folder}/{slug}"
+    target: dict[str, Any] = session.roster if folder == "roster" else session.encounters
+    for cache in (session._current, session._pools, session._writers):
+        cache.pop(entity_path, None)
+    session._stats.clear()
+    target.pop(slug, None)
+    session._bad.discard(entity_path)
+    session.migrated.discard(entity_path)
+    problems: list[Problem] = []
+    if os.path.lexists(session.path / rel):
+        try:
+            model, migrated = load_entity(session.path, entity_path, session.system, stamps)
+        except FileProblem as exc:
+            problems = exc.problems
+        else:
+            expected = session._turn_order.id
+            order = getattr(model, "order", expected)
+            if folder == "encounters" and order != expected:
+                why = f"order: {order!r} is not this campaign's turn order ({expected!r})"
+                problems = [Problem(rel, 1, why)]
+            else:
+                target[slug] = model
+                if migrated:
+                    session.migrated.add(entity_path)
+        if problems:
+            session._bad.add(entity_path)
+    ordered = sorted(target.items())
+    target.clear()
+    target.update(ordered)
+    _set_problems(session, rel, problems)
+
+
+def _set_problems(session: Session, path: str, problems: list[Problem], *, prefix: bool = False) -> None:
+    """Replace the problems reported for one file (or, with `prefix`, one folder) in place:
+    panes may hold the list."""
+    kept = [p for p in session.problems if not (p.path.startswith(path) if prefix else p.path == path)]
+    session.problems[:] = kept + problems
