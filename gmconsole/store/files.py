@@ -235,6 +235,20 @@ def long_line(text: str) -> int | None:
     return next(i for i, line in enumerate(lines, 1) if len(line) > limits.LINE_CHARS)
 
 
+def over_limits(shown: str, data: bytes) -> str | None:
+    """Why a file about to be written would be refused when read back (over its size cap, a
+    line over `limits.LINE_CHARS`), or None: the store never writes what its reader refuses,
+    or the entity would vanish at the next open."""
+    cap = limits.file_bytes(shown)
+    if len(data) > cap:
+        return f"{limits.size_text(len(data))}, over the {limits.size_text(cap)} a file there may hold"
+    if len(data) > limits.LINE_CHARS and not shown.startswith("log/"):
+        line = long_line(data.decode("utf-8", "replace"))
+        if line is not None:
+            return f"a line longer than {limits.LINE_CHARS:,} characters (line {line})"
+    return None
+
+
 def read_toml(
     path: Path, root: Path | None = None, keep: Callable[[bytes], bytes] | None = None
 ) -> tuple[dict[str, Any], str]:

@@ -17,6 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from gmconsole.engine import limits
 from gmconsole.engine.encounter import Combatant, Encounter, EncounterError
 from gmconsole.engine.errors import GmConsoleError, RulesError
 from gmconsole.engine.events import Change, Event, EventKind, History
@@ -24,6 +25,7 @@ from gmconsole.engine.plain import plain
 from gmconsole.engine.roster import Character
 from gmconsole.engine.turn_order import RoundContext, TurnOrder
 from gmconsole.store import journal
+from gmconsole.store.files import over_limits
 from gmconsole.store.log import LogWriter
 from gmconsole.store.models import (
     Campaign,
@@ -357,6 +359,8 @@ class SessionState:
              dump_snapshot(c.after, kind_of_path(c.path), self._writer(c.path)).encode("utf-8"))
             for c in changes
         ]
+        for change, (path, data) in zip(changes, texts, strict=True):
+            self._refuse_over_limits(path, data, change.after)
         targets = [(self.path / file_of_path(path), data) for path, data in texts]
         if changes:
             try:
@@ -381,6 +385,21 @@ class SessionState:
             else:
                 self._current[change.path] = (model, change.after)
             self.watch.saved(path, data)
+
+    def _refuse_over_limits(self, path: str, data: bytes | None, after: dict[str, Any] | None) -> None:
+        """Refuse a file the loader would refuse (see `engine.limits`): written, its entity
+        would vanish at the next open."""
+        if data is None:
+            return
+        shown = file_of_path(path)
+        why = over_limits(shown, data)
+        if why is None and after is not None and path.startswith("encounters/"):
+            count = len(after.get("combatants") or ())
+            if count > limits.COMBATANTS:
+                why = f"{count:,} combatants, over the {limits.COMBATANTS:,} an encounter may hold"
+        if why is not None:
+            raise RulesError(f"not saved: {shown} would be {why} (see the README's limits), "
+                             "and could not be read back")
 
     def _unsave(self, staged: journal.Staged, failure: OSError) -> None:
         """The log took the event but a file could not be renamed into place: take the log's

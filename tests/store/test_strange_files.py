@@ -19,6 +19,7 @@ import pytest
 
 from gmconsole.cli import main
 from gmconsole.engine import limits
+from gmconsole.engine.errors import RulesError
 from gmconsole.store import CampaignError, Session, check_campaign
 
 
@@ -160,3 +161,27 @@ def test_a_file_name_with_a_newline_does_not_forge_a_check_line(
         )
         for line in lines
     ), lines
+
+
+def test_the_store_never_writes_what_its_reader_would_refuse(session: Session) -> None:
+    """Saved, a 200,000-character name or a 5,001-strong encounter would make the entity
+    vanish at the next open (the reader refuses it): the change is refused instead."""
+    from gmconsole.engine.roster import Character
+
+    huge = Character(name="H" * 200_000, kind="npc", sheet={"hp": 1, "hp_max": 1})
+    with pytest.raises(RulesError, match=r"not saved: roster/huge\.toml would be a line longer than 100,000"):
+        session.save_character("huge", huge)
+    assert not (session.path / "roster" / "huge.toml").exists()
+    root = session.path
+    session.close()
+    fighters = "".join(f'\n[[combatants]]\nid = "g{i}"\nname = "G{i}"\n' for i in range(limits.COMBATANTS))
+    (root / "encounters" / "horde.toml").write_text(
+        f'schema_version = 1\nname = "Horde"\n{fighters}', encoding="utf-8"
+    )
+    with Session.open(root) as full:
+        assert full.problems == []
+        full.execute("encounter horde")
+        with pytest.raises(RulesError, match="5,001 combatants, over the 5,000 an encounter may hold"):
+            full.execute("add goblin")
+    with Session.open(root) as again:
+        assert again.problems == [] and len(again.encounters["horde"].combatants) == limits.COMBATANTS
