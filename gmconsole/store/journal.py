@@ -166,9 +166,17 @@ def staged_files(root: Path) -> dict[str, list[tuple[Path, str, str]]]:
         with contextlib.suppress(OSError):
             for path in where.iterdir():
                 found = _STAGED.match(path.name)
-                if found is not None and not path.is_symlink():
+                if found is not None and _stages_an_entity(folder, found["name"]) and not path.is_symlink():
                     out.setdefault(found["id"], []).append((path, found["name"], found["what"]))
     return out
+
+
+def _stages_an_entity(folder: str, name: str) -> bool:
+    """Whether a staging file's target is one the store writes (campaign.toml in the campaign
+    folder, a `.toml` in roster/ or encounters/): nothing else is ever renamed at open."""
+    if not folder:
+        return name == "campaign.toml"
+    return name.endswith(".toml") and not name.startswith(".")
 
 
 def logged(root: Path, event_id: str) -> bool:
@@ -227,7 +235,7 @@ def recover(root: Path) -> None:
     by the writer only, once it holds the lock. Quiet when the folder cannot be written (a
     read-only copy): what is staged stays for a writer that can."""
     for event_id, files in sorted(staged_files(root).items()):
-        with contextlib.suppress(OSError):
+        with contextlib.suppress(OSError, ValueError):
             settle(root, event_id, files)
     for path in leftover_temp_files(root):
         with contextlib.suppress(OSError):

@@ -259,3 +259,20 @@ def test_a_kill_right_after_any_write_step_leaves_every_change_explained(tmp_pat
             if p.is_file() and p.name.endswith((".was", ".none", ".next", ".gone", ".tmp"))
         ]
         assert leftovers == [], order
+
+
+def test_staging_look_alikes_outside_the_entity_files_are_left_alone(tmp_path: Path) -> None:
+    camp = tmp_path / "camp"
+    shutil.copytree(DEMOS / "generic-demo", camp, ignore=shutil.ignore_patterns(".lock"))
+    event_id = read_log(camp)[0][-1].id  # a logged event: its staged files would roll forward
+    odd = [
+        camp / f"....{event_id}.next",
+        camp / f".notes.md.{event_id}.next",
+        camp / "roster" / f"..x.toml.{event_id}.next",
+    ]
+    for path in odd:
+        path.write_text("not an entity", encoding="utf-8")
+    with Session.open(camp) as s:
+        assert not s.read_only
+    assert all(path.exists() for path in odd)
+    assert check_campaign(camp) == []
