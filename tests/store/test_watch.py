@@ -5,6 +5,7 @@ a conflicted file by writing over its markers."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -107,3 +108,70 @@ def test_a_read_only_console_follows_the_writer(fight: Session) -> None:
         fight.execute("dmg ayla 2")
         assert "encounters/ambush.toml" in reader.refresh_from_disk()
         assert reader.encounter is not None and reader.encounter.started
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_a_real_pull_into_an_open_campaign(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two clones through a bare origin. The GM's console stays open while they pull a
+    teammate's condition (read again, kept), then a change to the same lines as their own
+    (a conflict: reported with its line, never written over)."""
+    import subprocess
+
+    from gmconsole.store import check_campaign
+
+    env = {
+        "GIT_AUTHOR_NAME": "GM",
+        "GIT_AUTHOR_EMAIL": "gm@example.org",
+        "GIT_COMMITTER_NAME": "GM",
+        "GIT_COMMITTER_EMAIL": "gm@example.org",
+        "GIT_CONFIG_GLOBAL": os.devnull,
+        "GIT_CONFIG_NOSYSTEM": "1",
+    }
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+
+    def git(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=False)
+
+    demo = Path(__file__).resolve().parents[2] / "campaigns" / "generic-demo"
+    seed = tmp_path / "seed"
+    shutil.copytree(demo, seed, ignore=shutil.ignore_patterns(".lock"))
+    git(seed, "init", "-q", "-b", "main")
+    git(seed, "add", "-A")
+    git(seed, "commit", "-qm", "start")
+    git(tmp_path, "clone", "-q", "--bare", str(seed), "origin.git")
+    for name in ("gm", "mate"):
+        git(tmp_path, "clone", "-q", "origin.git", name)
+    gm_root, mate_root = tmp_path / "gm", tmp_path / "mate"
+    gm = Session.open(gm_root)
+    who = gm.encounter.combatants[0]
+    with Session.open(mate_root) as mate:
+        mate.execute(f"cond {who.id} dazed 3")
+        mate.execute("commit the teammates condition")
+    assert git(mate_root, "push", "-q", "origin", "main").returncode == 0
+    assert git(gm_root, "pull", "-q", "--no-rebase", "origin", "main").returncode == 0
+    enc_file = f"encounters/{gm.campaign.encounter}.toml"
+    with pytest.raises(ChangedOnDisk, match=enc_file.replace(".", r"\.")):
+        gm.execute(f"cond {who.id} blinded 1")
+    assert enc_file in gm.refresh_from_disk()
+    assert "dazed" in [c.name for c in gm.encounter.get(who.id).conditions]
+    gm.execute(f"cond {who.id} blinded 1")
+    assert "dazed" in (gm_root / enc_file).read_text(encoding="utf-8")
+
+    # both change the same lines: the pull leaves conflict markers, which nothing writes over
+    gm.execute(f"uncond {who.id} dazed")
+    gm.execute("commit the GM side")
+    with Session.open(mate_root) as mate:
+        mate.execute(f"cond {who.id} prone 2")
+        mate.execute("commit the teammates side")
+    git(mate_root, "push", "-q", "origin", "main")
+    assert git(gm_root, "pull", "-q", "--no-rebase", "origin", "main").returncode != 0  # a conflict
+    conflicted = (gm_root / enc_file).read_text(encoding="utf-8")
+    assert "<<<<<<<" in conflicted
+    assert enc_file in gm.refresh_from_disk()
+    assert any(p.path == enc_file and "merge conflict" in p.message for p in gm.problems)
+    with pytest.raises(RulesError):
+        gm.execute(f"cond {who.id} blinded 1")
+    assert (gm_root / enc_file).read_text(encoding="utf-8") == conflicted
+    assert any("merge conflict" in str(p) for p in check_campaign(gm_root))
+    gm.close()
