@@ -2,9 +2,9 @@
 
 A session is one open campaign folder: its models in memory, the lock that makes this process
 the only writer, and the intents a GM uses at the table. Every intent validates fully first,
-then saves the changed entity files atomically, appends the event to today's log, records it
-for undo and returns it; a refusal raises `RulesError` and changes nothing, in memory or on
-disk. Reading never raises for one bad file: it lands in `problems`.
+then appends the event to the log and saves the changed entity files atomically (the log
+first: see `journal`), records it for undo and returns it; a refusal raises `RulesError` and
+changes nothing, in memory or on disk. Reading never raises for one bad file: it lands in `problems`.
 
 The intents live in mixins by subject (`combat`, `roster_ops`); the transaction machinery is
 in `state`. This module adds opening and closing, dice, tests, tables, undo/redo and the

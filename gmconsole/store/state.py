@@ -2,8 +2,9 @@
 
 Every intent works on *copies* (`Draft`) of the entities it touches, so a refusal halfway
 leaves nothing changed. `SessionState.commit` then compares each copy with the current entity,
-records before/after snapshots as the event's `changes`, writes the changed files atomically,
-swaps the new models into memory, appends the event to the day's log and records it for undo.
+records before/after snapshots as the event's `changes` and `save`s the event: the changed
+files are staged, the event appended to the log, the files renamed into place (the log first,
+see `journal`), then the new models swapped into memory and the event recorded for undo.
 Undo and redo replay the `after` snapshots of the compensating event through the same path.
 """
 
