@@ -179,6 +179,11 @@ class ExchangeIntents(SheetIntents):
                 opponent_total=opposition.opponent_total,
                 extra={**opposition.extra, **request.extra},
             )
+        elif opposition is not None and opposition.extra:  # a typed `vs N` still meets the target's
+            request = replace(request, extra={**opposition.extra, **request.extra})  # size, speed...
+        held = [k.name for k in target.combatant.conditions] if target.combatant is not None else []
+        if held and "target_conditions" not in request.extra:  # attackers of the stunned roll with an edge
+            request = replace(request, extra={**request.extra, "target_conditions": held})
         return request, opposition
 
     @staticmethod
@@ -206,11 +211,15 @@ class ExchangeIntents(SheetIntents):
         data = {"exchange": aimed.event_id, "offer": offer.text, "damage_dice": list(offer.dice)}
         enc = self.encounter
         if enc is not None and enc.started and target.combatant is not None:
+            kind, rolled = self.rolled_kind(target.sheet, offer.amount, offer.kind)
             held = self.guarded(
-                lambda: self.system.hold_damage(target.sheet, offer.amount, offer.kind, attacker.name)
+                lambda: self.system.hold_damage(target.sheet, offer.amount, kind, attacker.name)
             )
             if held is not None:
-                data = {"amount": offer.amount, "kind": offer.kind, **data}
+                data = {"amount": offer.amount, "kind": kind, **data}
+                if rolled:
+                    data["rolled"] = rolled
+                    held = replace(held, text=f"{held.text} ({rolled})")
                 return self.held_damage(aimed.target, held, data, lead=lead)
         return self.damage(aimed.target, offer.amount, offer.kind, lead=lead, extra_data=data)
 

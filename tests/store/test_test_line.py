@@ -216,3 +216,14 @@ def test_a_start_of_round_hook_sees_what_the_end_of_round_changed(
         fight.execute("next")
     assert fight.encounter.round == 2
     assert fight.roster["ayla"].sheet["hp"] == hp - 1
+
+
+def test_a_systems_own_action_takes_typed_dice(tmp_path: Path) -> None:
+    camp = tmp_path / "s1"
+    shutil.copytree(DEMOS / "system-one-demo", camp)
+    with Session.open(camp) as s:
+        event = s.execute("strike vic 3 dice=14")
+        assert not isinstance(event, list) and event is not None
+        assert "(location d20 14)" in event.text
+        with pytest.raises(RulesError, match="typed die"):
+            s.execute("strike vic 3 dice=٣")
