@@ -25,6 +25,7 @@ the spot: staged files removed, the log's append cut back, renamed files put bac
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 from collections.abc import Iterable
@@ -67,8 +68,7 @@ class Staged:
             target.parent.mkdir(parents=True, exist_ok=True)
             was = self._name(target, "was")
             try:
-                os.link(target, was, follow_symlinks=False)
-                self.made.append(was)
+                _keep_old(target, was, self.made)
             except FileNotFoundError:
                 _touch(self._name(target, "none"), self.made)
             if data is None:
@@ -125,6 +125,31 @@ def stage(event_id: str, targets: Iterable[tuple[Path, bytes | None]]) -> Staged
         staged.discard()
         raise
     return staged
+
+
+NO_HARD_LINKS = frozenset(
+    {errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EMLINK, errno.ENOSYS, errno.EXDEV}
+)
+"""What `link` says on a file system without hard links (FAT and exFAT sticks, some network
+shares): the old file is then copied instead."""
+
+
+def _keep_old(target: Path, was: Path, made: list[Path]) -> None:
+    """`was`: the file as it is now, a hard link where the file system has them (no copy),
+    else a flushed copy. FileNotFoundError when there is no file yet."""
+    try:
+        os.link(target, was, follow_symlinks=False)
+    except OSError as exc:
+        if exc.errno not in NO_HARD_LINKS:
+            raise
+        data = target.read_bytes()  # an entity file: already read whole at open, under its cap
+        made.append(was)
+        with open(was, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        return
+    made.append(was)
 
 
 def _put_back(was: Path, target: Path) -> None:

@@ -223,3 +223,34 @@ def test_carriage_returns_are_found_anywhere(value: dict, expected: bool) -> Non
     from gmconsole.store.files import _has_cr
 
     assert _has_cr(value) is expected
+
+
+def test_a_file_system_without_hard_links_still_saves_and_takes_back(
+    fight: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a FAT stick `link` says EPERM: the old file is copied aside instead, so saving (and
+    taking a refused change back) works there too."""
+    import errno
+
+    def no_links(*_args: object, **_kwargs: object) -> None:
+        raise OSError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    fight.execute("start")
+    before = file_snapshot(fight.path)
+
+    def refused(*_args: object) -> None:
+        raise OSError(30, "Read-only file system")
+
+    real_replace = os.replace
+    monkeypatch.setattr(os, "replace", refused)
+    with pytest.raises(StoreError):
+        fight.execute("next")
+    monkeypatch.setattr(os, "replace", real_replace)
+    assert file_snapshot(fight.path) == before
+    fight.execute("next")
+    root = fight.path
+    fight.close()
+    with Session.open(root) as again:
+        assert again.encounter.started and again.problems == []
+    assert not [p.name for p in root.rglob(".*") if p.name.endswith((".was", ".next", ".none", ".gone"))]
