@@ -224,10 +224,18 @@ class ExchangeIntents(SheetIntents):
         return self.damage(aimed.target, offer.amount, offer.kind, lead=lead, extra_data=data)
 
     def _hit_to_apply(self) -> Aimed:
-        """The newest aimed test that is no answer (a parry answering it does not take its
-        place), when it hit and nothing stopped it; else why there is nothing to apply."""
+        """The newest aimed test since the last damage applied that hit and that nothing
+        stopped (an answer is no such test, nor is a failed test after the hit: a failed dodge
+        aimed back at the attacker leaves the blow pending); else why there is nothing to apply,
+        told of the newest aimed test."""
         if not self.pending:
             raise RulesError("no aimed test to follow up: test someone 'at' a target first")
+        applied = {e.data.get("exchange") for e in self.log if e.kind == EventKind.DAMAGE}
+        undone = {e.undoes for e in self.log if e.undoes}
+        since = max((i for i, p in enumerate(self.pending) if p.event_id in applied), default=-1)
+        for p in reversed(self.pending[since + 1 :]):  # a failed dodge after a blow leaves the blow
+            if p.event_id not in undone and p.result.success and self._stopped_by(p) is None:
+                return p
         hit = self.pending[-1]
         if any(e.undoes == hit.event_id for e in self.log):
             raise RulesError("the aimed test was undone: roll it again first")
