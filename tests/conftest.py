@@ -1,9 +1,15 @@
-"""Every test gets its own data folder: campaigns created by name (`gmconsole new NAME`, the
-picker) land in $XDG_DATA_HOME/gmconsole/campaigns, never in the real home."""
+"""The suite leaves the user alone: the run gets a home of its own (HOME and every XDG folder,
+inherited by the workers and every console or server a test starts), and every test its own
+data, config, state and cache folders inside it, so campaigns created by name (`gmconsole new
+NAME`, the picker) land in $XDG_DATA_HOME/gmconsole/campaigns and the recent-campaigns list in
+$XDG_CONFIG_HOME, never in the real home. The run fails if the real home's gmconsole folders
+changed while it ran (tests/test_user_dirs.py holds the rest)."""
 
 from __future__ import annotations
 
 import itertools
+import json
+import os
 from pathlib import Path
 
 import long_run
@@ -43,10 +49,84 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     threading.Thread(target=cleanup_numbered_dir, args=args, name="old-temp-folders").start()
 
 
+USER_DIRS = ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME")
+"""The folders an app writes the user's things in (settings, campaigns, logs, caches)."""
+
+RUN_HOME = "GMCONSOLE_TEST_HOME"
+"""Set by the run to its own home; a worker inherits it (and the run's HOME and XDG folders)."""
+
+REAL_HOME = "GMCONSOLE_TEST_REAL_HOME"
+"""The user's own home, which no test may write; the run's snapshot of it is beside RUN_HOME."""
+
+
+def user_gmconsole_dirs(home: Path, environ: dict[str, str]) -> list[Path]:
+    """Where gmconsole keeps the user's things, for a user whose home and environment these are."""
+    defaults = {
+        "XDG_CONFIG_HOME": home / ".config",
+        "XDG_DATA_HOME": home / ".local" / "share",
+        "XDG_STATE_HOME": home / ".local" / "state",
+        "XDG_CACHE_HOME": home / ".cache",
+    }
+    return [Path(environ.get(name) or default) / "gmconsole" for name, default in defaults.items()]
+
+
+def snapshot(folders: list[Path]) -> dict[str, list[int]]:
+    """Every file under `folders` with its size and modification time (nanoseconds)."""
+    found: dict[str, list[int]] = {}
+    for folder in folders:
+        for path in [folder, *folder.rglob("*")] if folder.exists() else []:
+            with_stat = path.lstat()
+            found[str(path)] = [with_stat.st_size, with_stat.st_mtime_ns]
+    return found
+
+
+def _isolate_user_dirs(config: pytest.Config) -> None:
+    """Give the run a home of its own before any test or worker starts: HOME (with a git
+    identity for the tests that commit) and the four XDG folders, in the run's temp folder.
+    The workers and every subprocess inherit them. The user's real gmconsole folders are
+    snapshotted first, to be compared when the run ends."""
+    if os.environ.get(RUN_HOME):
+        return  # a worker: the run's home is already in the environment
+    real = Path.home()
+    run_home = config._tmp_path_factory.getbasetemp() / "home"  # type: ignore[attr-defined]
+    run_home.mkdir(exist_ok=True)
+    identity = "[user]\n\tname = gmconsole tests\n\temail = tests@example.invalid\n"
+    (run_home / ".gitconfig").write_text(identity)
+    before = snapshot(user_gmconsole_dirs(real, dict(os.environ)))
+    (run_home / "real-home-before.json").write_text(json.dumps(before))
+    real_env = {name: os.environ.get(name, "") for name in USER_DIRS}
+    os.environ[REAL_HOME] = json.dumps({"home": str(real), "env": real_env})
+    os.environ[RUN_HOME] = str(run_home)
+    os.environ["HOME"] = str(run_home)
+    for name in USER_DIRS:
+        os.environ[name] = str(run_home / name.lower())
+
+
+def real_home_changes() -> list[str]:
+    """The files of the user's real gmconsole folders that differ from the run's snapshot."""
+    real = json.loads(os.environ[REAL_HOME])
+    before = json.loads((Path(os.environ[RUN_HOME]) / "real-home-before.json").read_text())
+    after = snapshot(user_gmconsole_dirs(Path(real["home"]), real["env"]))
+    return sorted(path for path in before.keys() | after.keys() if before.get(path) != after.get(path))
+
+
+@pytest.hookimpl(trylast=True)
 def pytest_configure(config: pytest.Config) -> None:
-    """A run that selects the long tests (`-m long`) also runs every property test in full."""
+    """A run that selects the long tests (`-m long`) also runs every property test in full;
+    the run gets its own home (after pytest's temp folders are set up, hence trylast)."""
     markexpr = config.getoption("markexpr") or ""
     long_run.LONG = "long" in markexpr and "not long" not in markexpr
+    _isolate_user_dirs(config)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """The run fails if anything in the user's real gmconsole folders changed while it ran."""
+    if os.environ.get("PYTEST_XDIST_WORKER") or not os.environ.get(REAL_HOME):
+        return
+    changed = real_home_changes()
+    if changed:
+        print(f"\nthe test run wrote the user's real home: {', '.join(changed)}")
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 _data_homes = itertools.count()
@@ -54,11 +134,15 @@ _data_homes = itertools.count()
 
 @pytest.fixture(autouse=True)
 def data_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A data folder of the test's own, not made until something is saved in it. Not under the
-    test's tmp_path: most tests never use one, and each tmp_path is a folder made in one shared
-    folder that pytest lists whole to number it (a run's last tests listed over a thousand)."""
+    """Data, config, state and cache folders of the test's own (so no test sees another's
+    recent campaigns or settings), not made until something is saved in them; returns where
+    campaigns created by name go. Not under the test's tmp_path: most tests never use one, and
+    each tmp_path is a folder made in one shared folder that pytest lists whole to number it
+    (a run's last tests listed over a thousand)."""
     home = tmp_path_factory.getbasetemp() / "data-homes" / str(next(_data_homes))
     monkeypatch.setenv("XDG_DATA_HOME", str(home))
+    for name in ("XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        monkeypatch.setenv(name, str(home / name.lower()))
     return home / "gmconsole" / "campaigns"
 
 
