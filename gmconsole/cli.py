@@ -3,22 +3,69 @@
 Every subcommand turns a gmconsole error into one line on stderr and a non-zero exit, never a
 traceback: a GM typing `gmconsole roll 9999999d6` wants to be told the limit, not a stack.
 The TUI (and Textual) is imported only when the console is opened.
+
+What a command prints goes through one boundary, `VisibleOutput`: a control character or a
+text-direction override from a campaign (a table cell, a log line, a file name) or from the
+command line (a dice label) prints as a visible escape, so an OSC 52 in a campaign's name
+cannot write the GM's clipboard when `check` or `recap` prints it.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
+import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from pathlib import Path
+from typing import IO, Any
 
 from gmconsole import __version__
 from gmconsole.engine.errors import GmConsoleError
+from gmconsole.engine.names import visible
+from gmconsole.engine.numbers import whole
 
 DEFAULT_CAMPAIGN = "campaigns/torg-demo"
+
+MAX_TYPED_DIE = 10**6
+"""The largest face (and the most negative) `--dice` takes; the roller checks each against its die."""
+
+_EXPRESSION_START = re.compile(r"^-[^-]")
+"""A word with one leading minus that is not an option of the command: a dice expression such
+as `-1d6` (argparse took it for an unknown option and refused the command)."""
+
+
+def visible_lines(text: str) -> str:
+    """`text` with every control character shown as an escape, its line breaks kept."""
+    return "\n".join(visible(line) for line in text.split("\n"))
+
+
+class VisibleOutput:
+    """A text stream that prints what is written to it through `visible_lines`: the one place
+    the shell commands' output becomes terminal output."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        self._stream.write(visible_lines(text))
+        return len(text)
+
+    def __getattr__(self, name: str) -> Any:  # flush, fileno, isatty, encoding...
+        return getattr(self._stream, name)
+
+
+@contextlib.contextmanager
+def visible_output() -> Iterator[None]:
+    """stdout and stderr through `VisibleOutput` while a shell command runs."""
+    with (
+        contextlib.redirect_stdout(VisibleOutput(sys.stdout)),  # type: ignore[type-var]
+        contextlib.redirect_stderr(VisibleOutput(sys.stderr)),  # type: ignore[type-var]
+    ):
+        yield
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -34,12 +81,14 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command")
 
     r = sub.add_parser("roll", help="roll a dice expression, e.g. 4d6kh3+2")
+    r._negative_number_matcher = _EXPRESSION_START  # `roll -1d6`: see _EXPRESSION_START
     r.add_argument("expr")
     r.add_argument("--seed", type=int, help="seed the dice for a replayable roll")
     r.add_argument("--dice", help="faces typed in by hand, comma-separated (e.g. 3,5,6,1)")
     r.add_argument("--json", action="store_true", help="print the result as JSON")
 
     o = sub.add_parser("odds", help="exact probabilities of a dice expression")
+    o._negative_number_matcher = _EXPRESSION_START
     o.add_argument("expr")
     o.add_argument("--json", action="store_true", help="print the distribution as JSON")
 
@@ -87,19 +136,26 @@ def cmd_roll(args: argparse.Namespace) -> int:
     from gmconsole.engine import dice as dicemod
 
     rng = random.Random(args.seed) if args.seed is not None else random.Random()
-    typed = None
-    if args.dice:
-        try:
-            typed = [int(x) for x in args.dice.replace(" ", "").split(",") if x]
-        except ValueError:
-            msg = f"--dice takes whole numbers separated by commas, got {args.dice!r}"
-            raise GmConsoleError(msg) from None
+    typed = None if args.dice is None else typed_dice(args.dice)
     result = dicemod.roll(args.expr, rng=rng, dice=typed)
     if args.json:
         print(json.dumps(dicemod.render_json(result), indent=2))
     else:
         print(str(result))
     return 0
+
+
+def typed_dice(text: str) -> list[int]:
+    """`--dice 3,5,6,1`: each face a whole number in ASCII digits; an empty item ("3,,5", a
+    trailing comma) or a foreign digit ("٣") is refused, naming the item."""
+    items = text.split(",")
+    faces = []
+    for n, item in enumerate(items, 1):
+        if not item.strip():
+            msg = f"--dice takes whole numbers separated by commas: item {n} of {text!r} is empty"
+            raise GmConsoleError(msg)
+        faces.append(whole(item, f"--dice item {n}", -MAX_TYPED_DIE, MAX_TYPED_DIE))
+    return faces
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
@@ -136,10 +192,11 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     from gmconsole.store import check_campaign
+    from gmconsole.store.text_problems import text_problems
 
-    problems = check_campaign(Path(args.path))
+    problems = check_campaign(Path(args.path)) + text_problems(Path(args.path))
     for problem in problems:
-        print(str(problem))
+        print(visible(str(problem)))  # a file name's line break cannot forge a line
     if problems:
         print(f"{len(problems)} problem(s) in {args.path}", file=sys.stderr)
         return 1
@@ -250,6 +307,12 @@ def cmd_open(path: str | None, no_mouse: bool) -> int:
     return run(path, no_mouse=no_mouse)
 
 
+def _draws_the_screen(args: argparse.Namespace) -> bool:
+    """The commands that hand the terminal to Textual (whose own output is escaped where
+    widgets draw: `gmconsole.tui.terminal_text`) or to a web server."""
+    return args.command == "serve" or (args.command == "player" and not args.plain)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     handlers = {
@@ -264,13 +327,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         "serve": cmd_serve,
     }
     try:
+        if args.command in handlers and not _draws_the_screen(args):
+            with visible_output():
+                return handlers[args.command](args)
         if args.command in handlers:
             return handlers[args.command](args)
         path = getattr(args, "path", None) if args.command == "open" else None
         no_mouse = args.no_mouse or getattr(args, "no_mouse_open", False)
         return cmd_open(path, no_mouse)
     except GmConsoleError as exc:
-        print(f"gmconsole: {exc}", file=sys.stderr)
+        print(f"gmconsole: {visible_lines(str(exc))}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
