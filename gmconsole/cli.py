@@ -117,6 +117,9 @@ def _parser() -> argparse.ArgumentParser:
     sv.add_argument("--player", action="store_true", help="serve the read-only player view")
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default: this machine only)")
     sv.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
+    sv.add_argument(
+        "--max-consoles", default="4", help="consoles (browser tabs) running at once (default: 4)"
+    )
 
     cm = sub.add_parser("commit", help="commit the campaign folder to git with a summary of the session")
     cm.add_argument("path")
@@ -273,7 +276,9 @@ def _player_plain(root: Path) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     """The console in a browser, through textual-serve: every browser tab runs its own
     `gmconsole open` (or `player`), so the first tab has the campaign and later ones are
-    read-only, exactly as in a second terminal."""
+    read-only, exactly as in a second terminal. Only the link printed here opens it (it holds
+    a secret made for this run), only from the page's own origin, and at most
+    `--max-consoles` at once (see `gmconsole.tui.serve`)."""
     import shlex
     import socket
 
@@ -284,20 +289,33 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise GmConsoleError(f"{args.path} is not a campaign folder (no {CAMPAIGN_FILE})")
     if not 0 < args.port < 65536:
         raise GmConsoleError(f"port {args.port} is not a port number (1-65535)")
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+    max_consoles = whole(args.max_consoles, "--max-consoles", 1, 64)
+    with socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET, socket.SOCK_STREAM) as probe:
         try:
             probe.bind((args.host, args.port))
         except OSError as exc:
             raise GmConsoleError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
     try:
-        from textual_serve.server import Server
+        from gmconsole.tui.serve import LOOPBACK_HOSTS, GuardedServer, new_token
     except ImportError:
         raise GmConsoleError("textual-serve is not installed (pip install textual-serve)") from None
     verb = "player" if args.player else "open"
     command = shlex.join([sys.executable, "-m", "gmconsole", verb, str(root)])
     title = f"gmconsole {'player view' if args.player else 'console'}: {root.name}"
-    print(f"serving {root} on http://{args.host}:{args.port} (Ctrl+C stops)", flush=True)
-    Server(command, host=args.host, port=args.port, title=title).serve()
+    server = GuardedServer(
+        command, host=args.host, port=args.port, title=title, token=new_token(), max_consoles=max_consoles
+    )
+    if args.host not in LOOPBACK_HOSTS:
+        print(
+            f"gmconsole: warning: listening on {args.host}, not only this machine: anyone who can reach "
+            f"port {args.port} and has the link below can drive the console (use this machine's "
+            "network address in place of 127.0.0.1 on another device)",
+            file=sys.stderr,
+            flush=True,
+        )
+    print(f"serving {visible(str(root))} (Ctrl+C stops); open this link, it holds the key:", flush=True)
+    print(f"    {server.link}", flush=True)
+    server.serve()
     return 0
 
 
