@@ -12,14 +12,16 @@ import gc
 import random
 from collections.abc import Iterable
 from pathlib import Path, PurePath
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual.app import App, SystemCommand
+from textual import events
+from textual.app import ScreenStackError, SystemCommand
 from textual.markup import escape as escape_markup
 from textual.screen import Screen
 
 from gmconsole.engine.errors import GmConsoleError
 from gmconsole.tui import actions, terminal_watch
+from gmconsole.tui.key_order import OrderedKeys
 from gmconsole.tui.keymap import clashes, load_keymap
 from gmconsole.tui.screens.main import PANE_KEYS, MainScreen
 from gmconsole.tui.settings import load_settings, save_settings
@@ -32,7 +34,7 @@ if TYPE_CHECKING:
     from gmconsole.tui.screens.campaign_picker import NewCampaign
 
 
-class GmConsole(App[int]):
+class GmConsole(OrderedKeys):
     """`GmConsole(path)` opens that campaign; with no path, the last one (or the picker)."""
 
     TITLE = "gmconsole"
@@ -75,6 +77,22 @@ class GmConsole(App[int]):
         self.notes += problems + keymap_problems + clashes(keymap)
         wanted = self.settings.theme
         self.theme = wanted if wanted in self.available_themes else DEFAULT_THEME
+
+    async def on_event(self, event: events.Event) -> None:
+        """Every key first clears an error line already read (see `MainScreen.clear_old_error`),
+        then waits its turn behind the keys typed before it (`OrderedKeys`)."""
+        if isinstance(event, events.Key):
+            try:
+                screen: Screen[Any] | None = self.screen
+            except ScreenStackError:  # before the first screen, after the last
+                screen = None
+            clear = getattr(screen, "clear_old_error", None)
+            if callable(clear):
+                clear()
+            if not event.is_forwarded:
+                await self.take_key(event)
+                return
+        await super().on_event(event)
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return dict(VARIABLE_DEFAULTS)

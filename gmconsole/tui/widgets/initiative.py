@@ -200,7 +200,7 @@ class InitiativePane(Vertical):
             if n:
                 out.append(f" · {n} combatant{'s' if n != 1 else ''} · s to start")
             else:  # what to do first: a fight needs fighters
-                out.append(" · no combatants yet: a adds some")
+                out.append(" · no combatants yet: a adds one, :add party every PC")
             return out
         out.append(f"Round {enc.round}", style="bold")
         step = enc.current
