@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import REAL_HOME, USER_DIRS, real_home_changes
+from user_dirs import REAL_HOME, USER_DIRS, real_home_changes
 
 from gmconsole.cli import main
 from gmconsole.tui.settings import Settings, config_dir, save_settings

@@ -44,8 +44,6 @@ SKIPPED_VERBS = frozenset({"commit"})
 """`commit` runs git, outside the rules; test_chronicle covers it."""
 
 KNOWN_FAILURES: dict[str, str] = {
-    "arm": "calc log/group/round with 20+ digits, 1e9999 or foreign digits: decimal.InvalidOperation, "
-    "OverflowError (issue 23, ARM)",
     "mythmagica": "calc yield 99999999999999999999: OverflowError; calc yield with a huge negative: "
     "ValueError math domain error (issue 23, Mythmagica)",
     "torg": "calc value with 20+ digits runs for seconds (9 s for 25 digits); calc value 1e9999: "
