@@ -36,15 +36,15 @@ _TOML_ESCAPE = re.compile(r"\\(?:u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|([bfe]))")
 _SHORT_ESCAPES = {"b": "\b", "f": "\f", "e": "\x1b"}
 
 
+_ACTING = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f" + "".join(sorted(BIDI_CONTROLS)) + "]")
+"""What `visible` escapes, but for tab and line breaks (`LAYOUT`), searched for in C: a long
+campaign's log is tens of megabytes."""
+
+
 def acting_character(text: str) -> str | None:
     """The first character of `text` a terminal would act on, tab and line breaks aside."""
-    bad = unsafe_character(text)
-    if bad is None or bad not in LAYOUT:
-        return bad
-    for char in text:
-        if char not in LAYOUT and unsafe_character(char) is not None:
-            return char
-    return None
+    found = _ACTING.search(text)
+    return None if found is None else found.group()
 
 
 def text_problems(root: Path) -> list[Problem]:
@@ -91,12 +91,15 @@ def _regular_files(root: Path) -> Iterator[Path]:
 
 def _lines_with_controls(text: str, toml: bool) -> Iterator[tuple[int, str]]:
     """(line number, the character) for each line holding one, raw or as a TOML escape. A TOML
-    file's escapes are trusted only when the parsed file holds such a character, so a literal
-    string's backslashes (`'C:\\ua'`) are not reported."""
-    escaped_ok = toml and _parsed_holds_one(text)
+    file's escapes count only when the parsed file holds such a character, so a literal
+    string's backslashes (`'C:\\u001b'`) are not reported; the file is parsed again only
+    when an escape could be one."""
+    escaped = toml and _escaped_control(text) is not None and _parsed_holds_one(text)
+    if not escaped and acting_character(text) is None:
+        return
     for number, line in enumerate(text.split("\n"), 1):
         bad = acting_character(line)
-        if bad is None and escaped_ok:
+        if bad is None and escaped:
             bad = _escaped_control(line)
         if bad is not None:
             yield number, bad
