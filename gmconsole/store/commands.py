@@ -430,9 +430,10 @@ def _commit(verb: str, args: list[str], _n: Namer, _s: Namer) -> Command:
 
 
 def _set(verb: str, args: list[str], _n: Namer, _s: Namer) -> Command:
-    if len(args) != 2:
+    """`set KEY VALUE...`: the value may have spaces ("set round 10 minutes")."""
+    if len(args) < 2:
         raise _fail(verb, "give a setting and its value")
-    return Command(verb, {"key": args[0], "value": args[1]})
+    return Command(verb, {"key": args[0], "value": " ".join(args[1:])})
 
 
 def _calc(verb: str, args: list[str], _n: Namer, _s: Namer) -> Command:

@@ -193,3 +193,26 @@ def test_add_party_brings_every_pc_in_one_event(tmp_path: Path) -> None:
             s.execute("add side crew")
         s.execute("add side pcs")
         assert {c.ref for c in s.encounter.combatants} >= pcs
+
+
+def test_a_start_of_round_hook_sees_what_the_end_of_round_changed(
+    fight: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both round hooks run in one advance: the start hook read Ayla's saved sheet and, by
+    storing it, took back the bleeding the end hook had just applied."""
+    system = fight.system
+
+    def bleed(sheet: Any, rng: Any = None, dice: Any = None, conditions: Any = (), scene: Any = None) -> Any:
+        return SheetChange(sheet=sheet.model_copy(update={"hp": sheet.hp - 1}), text="bleeds 1")
+
+    def ready(sheet: Any, scene: Any) -> Any:
+        return SheetChange(sheet=sheet, text="is ready")
+
+    monkeypatch.setattr(system, "end_of_round", bleed)
+    monkeypatch.setattr(system, "start_of_round", ready)
+    fight.execute("start")
+    hp = fight.roster["ayla"].sheet["hp"]
+    for _ in range(len(fight.encounter.steps)):
+        fight.execute("next")
+    assert fight.encounter.round == 2
+    assert fight.roster["ayla"].sheet["hp"] == hp - 1

@@ -73,6 +73,13 @@ class ArmRounds(GMOrder):
         enc.steps = enc.steps[: enc.pointer + 1] + kept
         return notices
 
+    def refuse_now(self, enc: Encounter, cid: str) -> str | None:
+        """One action a round: who has acted waits for the next round."""
+        c = enc.get(cid)
+        if enc.started and c.extra.get(ACTED) == enc.round:
+            return f"{c.name} has acted this round (one action a round): wait for round {enc.round + 1}"
+        return None
+
     def header(self, enc: Encounter) -> list[str]:
         step = enc.current
         if step is None:

@@ -61,6 +61,8 @@ def test_one_action_a_round_now_then_now_does_not_give_a_second_action(demo: Ses
     later = [a for st in enc.steps[enc.pointer:] for a in st.actors]
     assert "christine" not in later and "brad" not in later
     assert "Acted: Christine, Brad" in demo.order.header(enc)
+    with pytest.raises(RulesError, match="Christine has acted this round"):
+        demo.execute("now christine")  # nor a second action by being brought up again
 
 
 def test_a_second_test_in_a_round_is_flagged(demo: Session) -> None:
@@ -176,6 +178,8 @@ def test_the_round_length_is_a_positive_time(demo: Session) -> None:
             demo.execute(bad)
     demo.execute('set round "10 minutes"')
     assert demo.encounter.state["round"] == "10min"
+    demo.execute("set round 2 minutes")  # unquoted, as a GM types it
+    assert demo.encounter.state["round"] == "2min"
     demo.execute("set round 1.5s")
     assert demo.encounter.state["round"] == "1.5s"
 
