@@ -20,7 +20,6 @@ The page builds its URLs from the request's Host, so a browser on another device
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hmac
 import logging
 import secrets
@@ -150,24 +149,23 @@ class GuardedServer(Server):
 
 
 class ClosingAppService(AppService):
-    """textual-serve's console process, waited for and its pipes closed when it stops (killed
-    if it has not quit within `QUIT_SECONDS`): textual-serve left them to the garbage
-    collector, which closed them after the event loop was gone, with an error."""
+    """textual-serve's console process, closed when it stops: asked to quit, given
+    `QUIT_SECONDS`, then its transport closed (which kills it if it is still running), whatever
+    went wrong on the way (a pipe already broken, a cancelled handler). textual-serve left the
+    transport to the garbage collector, which closed it after the event loop was gone."""
 
     QUIT_SECONDS = 5.0
 
     async def stop(self) -> None:
         process = self._process
-        with contextlib.suppress(TimeoutError):
+        try:
             await asyncio.wait_for(super().stop(), self.QUIT_SECONDS)
-        if process is None:
-            return
-        if process.returncode is None:
-            process.kill()
-        await process.wait()
-        transport = getattr(process, "_transport", None)
-        if transport is not None:
-            transport.close()
+        except (TimeoutError, OSError):
+            pass  # it is closed below all the same
+        finally:
+            transport = getattr(process, "_transport", None)
+            if transport is not None:
+                transport.close()
 
 
 def same_origin(request: web.Request) -> bool:

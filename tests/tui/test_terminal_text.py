@@ -62,8 +62,8 @@ def hostile_campaign(root: Path) -> Path:
     mine = sorted((root / "log").glob("*.toml"))[-1]  # the events of the build, then another clone's
     now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     event = {"id": "0badc0ffee00", "kind": "note", "text": f"from the other clone {HOSTILE}", "time": now}
-    log = {"schema_version": 4, "session": "c10e00", "event": [event]}
-    other = mine.name.rsplit("-", 2)[0] + "-c10e00-001.toml"
+    log = {"schema_version": 4, "session": "ffffff", "event": [event]}
+    other = mine.name.rsplit("-", 2)[0] + "-ffffff-001.toml"  # read after the build's own
     (root / "log" / other).write_text(tomli_w.dumps(log), encoding="utf-8")
     return root
 
@@ -84,7 +84,7 @@ async def test_the_console_shows_campaign_text_as_escapes_in_every_pane(tmp_path
     root = hostile_campaign(tmp_path / "camp")
     app = make_app(root)
     seen = ""
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(100, 50)) as pilot:  # room for every event in the log pane
         await pilot.pause()
         await pilot.press(":")
         await type_line(pilot, "roll table trap")
