@@ -158,3 +158,16 @@ def test_check_reports_campaign_text_a_terminal_would_act_on_and_prints_it_escap
     assert any("notes/session.md:4: holds a control character (\\x1b)" in line for line in lines)
     assert any("forged\\x0aline.md:1: the file name holds" in line for line in lines), lines
     assert not any(line.startswith("line.md") for line in lines)
+
+
+def test_check_takes_a_literal_backslash_and_layout_characters_as_text(tmp_path: Path, gm: Gm) -> None:
+    root = tmp_path / "keep"
+    assert gm("new", str(root), "--system", "generic", "--name", "The Keep").returncode == 0
+    campaign = (root / "campaign.toml").read_text(encoding="utf-8")
+    (root / "campaign.toml").write_text(
+        campaign.replace('name = "The Keep"', "name = 'C:\\u001b\\\\e and \"\\\\u202e\"'"), encoding="utf-8"
+    )
+    (root / "notes").mkdir(exist_ok=True)
+    (root / "notes" / "plan.md").write_text("# Plan\n\n\tindented\r\nwindows line\n", encoding="utf-8")
+    out = gm("check", str(root))
+    assert out.returncode == 0, out.stdout
