@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from pydantic import BaseModel
@@ -146,10 +147,19 @@ class CombatIntents(SessionState):
         `lead` opens the log line ("Kesh hits Grell (sword 8 + 3)"), `extra_data` joins the data."""
         self.require_writable()
         t = self.resolve(who)
-        kind = self._damage_kind(kind)
+        kind, rolled = self.rolled_kind(t.sheet, amount, self._damage_kind(kind))
         change = self.guarded(lambda: self.system.apply_damage(t.sheet, amount, kind))
         data = {"amount": amount, "kind": kind, **(extra_data or {})}
+        if rolled:
+            data["rolled"] = rolled
+            change = replace(change, text=f"{change.text} ({rolled})")
         return self._harm_event(EventKind.DAMAGE, t, change, data, lead=lead)
+
+    def rolled_kind(self, sheet: BaseModel, amount: int, kind: str | None) -> tuple[str | None, str]:
+        """A damage kind the system rolls (`GameSystem.roll_damage_kind`), rolled with the
+        session's dice, and the roll's note; the kind as it is, and no note, otherwise."""
+        rolled = self.guarded(lambda: self.system.roll_damage_kind(sheet, amount, kind, self.rng))
+        return (kind, "") if rolled is None else rolled
 
     def held_damage(self, who: str, change: SheetChange, data: dict[str, Any], *, lead: str = "") -> Event:
         """A hit the system keeps on the target's sheet until the round ends (`hold_damage`),

@@ -334,7 +334,9 @@ class Session(PartyIntents, RosterIntents, ExchangeIntents, ChronicleIntents):
     def _execute_one(self, line: str) -> Event | None:
         action = self._system_action(line)
         if action is not None:
-            return self.perform(*action)
+            key, who, args = action
+            rest, _switches, dice = commands.switch_tokens(key, list(args), only_dice=True)
+            return self.perform(key, who, rest, dice=dice.get("dice"))
         verbs = [a.key for a in self.system.sheet_actions]
         command = commands.parse(line, self._is_name, self._is_source, verbs)
         if command is None:

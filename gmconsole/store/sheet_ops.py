@@ -86,9 +86,15 @@ class SheetIntents(CombatIntents):
         return self.system.check_switches(self.resolve(who).sheet, self.options)
 
     def _with_switch_defaults(self, target: Target, request: CheckRequest) -> CheckRequest:
+        """The request as the system reads it: every switch the GM left out at its default,
+        and the tester's encounter conditions under ``conditions`` (a system whose conditions
+        change tests reads them there: Mythmagica's Stunned rolls at a Drawback)."""
         switches = self.system.check_switches(target.sheet, self.options)
         check_bounds(switches, request.extra)
         missing = {s.key: s.default for s in switches if s.key not in request.extra}
+        conditions = [k.name for k in target.combatant.conditions] if target.combatant is not None else []
+        if conditions and "conditions" not in request.extra:
+            missing["conditions"] = conditions
         return replace(request, extra={**missing, **request.extra}) if missing else request
 
     def typed_request(

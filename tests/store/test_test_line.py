@@ -216,3 +216,28 @@ def test_a_start_of_round_hook_sees_what_the_end_of_round_changed(
         fight.execute("next")
     assert fight.encounter.round == 2
     assert fight.roster["ayla"].sheet["hp"] == hp - 1
+
+
+def test_a_systems_own_action_takes_typed_dice(tmp_path: Path) -> None:
+    camp = tmp_path / "s1"
+    shutil.copytree(DEMOS / "system-one-demo", camp)
+    with Session.open(camp) as s:
+        event = s.execute("strike vic 3 dice=14")
+        assert not isinstance(event, list) and event is not None
+        assert "(location d20 14)" in event.text
+        with pytest.raises(RulesError, match="typed die"):
+            s.execute("strike vic 3 dice=٣")
+
+
+def test_a_failed_test_aimed_back_at_the_attacker_leaves_the_blow_pending(
+    session: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Torg: a blow, then a dodge aimed back at the attacker that answers nothing and fails,
+    then a failed parry: H said 'dodge failed: no damage to apply'."""
+    _armed(session, monkeypatch)
+    blow = session.execute("check thug melee dice=9 at hero")
+    session.execute("check hero melee dice=1 at thug")  # no answer: an ordinary aimed test, failed
+    session.execute("check hero parry dice=1 at thug")  # the answer, failed
+    hit = session.execute("hit")
+    assert not isinstance(hit, list) and hit is not None and not isinstance(blow, list) and blow is not None
+    assert hit.data["exchange"] == blow.id

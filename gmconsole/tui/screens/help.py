@@ -85,12 +85,17 @@ def _shown(value: Any) -> str:
 
 USAGE_MAX = 28
 """Widest "what to type" column in the system's sections; longer usages wrap."""
+WORD_MAX = 40
+"""The column grows to its longest word up to this, so no word is split; only a longer one
+(a switch with many choices) folds."""
 
 
 def _sections(sections: list[tuple[str, list[tuple[str, Text]]]]) -> list[RenderableType]:
     """A heading over a two-column table per section: what to type and what it does, the
     first column as wide as the longest usage of any section (up to USAGE_MAX) so they align."""
     width = min(USAGE_MAX, max(len(usage) for _, rows in sections for usage, _ in rows))
+    longest_word = max(len(word) for _, rows in sections for usage, _ in rows for word in usage.split())
+    width = min(max(width, longest_word), WORD_MAX)  # a word is never split across lines
     parts: list[RenderableType] = []
     for title, rows in sections:
         table = Table(box=None, expand=True, pad_edge=False, show_header=False)

@@ -313,6 +313,10 @@ class MainScreen(Screen[None]):
 
     # ------------------------------------------------------------------ intents
 
+    def prefill_line(self, text: str) -> None:
+        """Put `text` on the command line, focused, for the GM to finish (the palette's verbs)."""
+        self.query_one(CommandLine).prefill(text)
+
     def run_line(self, line: str) -> None:
         """Run one command line through `Session.execute`."""
         self._intent(lambda: self.session.execute(line), done=f"done: {line}")
