@@ -14,7 +14,15 @@ from pathlib import Path
 
 import long_run
 import pytest
-from user_dirs import REAL_HOME, RUN_HOME, USER_DIRS, real_home_changes, snapshot, user_gmconsole_dirs
+from user_dirs import (
+    REAL_HOME,
+    RUN_HOME,
+    USER_DIRS,
+    real_home_changes,
+    snapshot,
+    user_gmconsole_dirs,
+    written_by,
+)
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -82,13 +90,21 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
-    """The run fails if anything in the user's real gmconsole folders changed while it ran."""
+    """The run fails if it wrote the user's real gmconsole folders: a file there changed while
+    it ran and names the run's temp folder. Other changes (the user's own console, another
+    checkout's test run) are only reported."""
     if os.environ.get("PYTEST_XDIST_WORKER") or not os.environ.get(REAL_HOME):
         return
     changed = real_home_changes()
-    if changed:
-        print(f"\nthe test run wrote the user's real home: {', '.join(changed)}")
+    if not changed:
+        return
+    run_folder = session.config._tmp_path_factory.getbasetemp()  # type: ignore[attr-defined]
+    mine = written_by(changed, run_folder)
+    if mine:
+        print(f"\nthe test run wrote the user's real home: {', '.join(mine)}")
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+    else:
+        print(f"\nthe user's gmconsole folders changed during the run, not by it: {', '.join(changed)}")
 
 
 _data_homes = itertools.count()

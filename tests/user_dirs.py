@@ -39,9 +39,31 @@ def snapshot(folders: list[Path]) -> dict[str, list[int]]:
     return found
 
 
-def real_home_changes() -> list[str]:
-    """The files of the user's real gmconsole folders that differ from the run's snapshot."""
+def real_home_now() -> dict[str, list[int]]:
+    """The snapshot of the user's real gmconsole folders as they are now."""
     real = json.loads(os.environ[REAL_HOME])
-    before = json.loads((Path(os.environ[RUN_HOME]) / "real-home-before.json").read_text())
-    after = snapshot(user_gmconsole_dirs(Path(real["home"]), real["env"]))
+    return snapshot(user_gmconsole_dirs(Path(real["home"]), real["env"]))
+
+
+def real_home_changes(before: dict[str, list[int]] | None = None) -> list[str]:
+    """The files of the user's real gmconsole folders that differ from `before` (by default
+    the run's snapshot, taken when it started)."""
+    if before is None:
+        before = json.loads((Path(os.environ[RUN_HOME]) / "real-home-before.json").read_text())
+    after = real_home_now()
     return sorted(path for path in before.keys() | after.keys() if before.get(path) != after.get(path))
+
+
+def written_by(paths: list[str], run_folder: Path) -> list[str]:
+    """Those of `paths` whose content names the run's temp folder (a recent-campaigns list
+    holding a test's campaign): written by this run, not by another process of the user's."""
+    mine = []
+    for path in paths:
+        try:
+            with open(path, "rb") as file:
+                data = file.read(1 << 20)
+        except OSError:
+            continue
+        if str(run_folder).encode() in data:
+            mine.append(path)
+    return mine
