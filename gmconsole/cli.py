@@ -25,7 +25,7 @@ from typing import IO, Any
 
 from gmconsole import __version__
 from gmconsole.engine.errors import GmConsoleError
-from gmconsole.engine.names import visible
+from gmconsole.engine.names import unsafe_character, visible
 from gmconsole.engine.numbers import whole
 
 DEFAULT_CAMPAIGN = "campaigns/torg-demo"
@@ -188,7 +188,12 @@ def cmd_new(args: argparse.Namespace) -> int:
     from gmconsole.store.campaigns import campaign_path, create_campaign
 
     path = campaign_path(args.path)
-    create_campaign(path, name=args.name or path.name, system_id=args.system)
+    name = args.name or path.name
+    bad = unsafe_character(name)
+    if bad is not None:  # `check` would report it in every clone from now on
+        msg = f"a campaign name cannot hold control characters (found {visible(bad)} in {name!r})"
+        raise GmConsoleError(msg)
+    create_campaign(path, name=name, system_id=args.system)
     print(f"created {path} ({args.system})")
     return 0
 

@@ -171,3 +171,9 @@ def test_check_takes_a_literal_backslash_and_layout_characters_as_text(tmp_path:
     (root / "notes" / "plan.md").write_text("# Plan\n\n\tindented\r\nwindows line\n", encoding="utf-8")
     out = gm("check", str(root))
     assert out.returncode == 0, out.stdout
+
+
+def test_a_new_campaign_name_with_control_characters_is_refused(tmp_path: Path, gm: Gm) -> None:
+    out = gm("new", str(tmp_path / "x"), "--system", "generic", "--name", f"Keep {HOSTILE}")
+    assert out.returncode == 1 and not (tmp_path / "x").exists()
+    assert "cannot hold control characters" in out.stderr and raw_controls(out.stderr) == set()
