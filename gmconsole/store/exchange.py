@@ -88,7 +88,8 @@ class ExchangeIntents(SheetIntents):
             follow=lambda r: self._follow(who, tkey, asked, r, data),
         )
         assert self.last_result is not None
-        aimed = Aimed(event.id, self._key_of(who), tkey, request, self.last_result)
+        rolled = self._with_switch_defaults(self.resolve(who), request)  # as the system read it
+        aimed = Aimed(event.id, self._key_of(who), tkey, rolled, self.last_result)
         self.last_aimed = aimed
         if "answers" not in data:
             self.pending = (*self.pending, aimed)[-MAX_PENDING:]

@@ -26,6 +26,7 @@ from textual.widgets import Static
 
 from gmconsole.engine.errors import GmConsoleError
 from gmconsole.engine.events import Event
+from gmconsole.engine.names import visible
 from gmconsole.store.collector import collector_paused
 from gmconsole.store.state import StoreError
 from gmconsole.tui import actions
@@ -156,11 +157,28 @@ class MainScreen(Screen[None]):
         self.say(HINT)
         self.poll_git()
         self.set_interval(GIT_POLL_SECONDS, self.poll_git)
+        self.set_interval(2.0, self.poll_disk)  # files changed on disk (git pull, an editor)
 
     def poll_git(self) -> None:
         """Ask git, off the UI thread, whether the campaign has uncommitted changes (git can
         take a while on a big repository or a network disk)."""
         self.run_worker(self._git_status, thread=True, exclusive=True, group="git", exit_on_error=False)
+
+    def poll_disk(self) -> None:
+        """Read again what changed on disk since the session last looked (a `git pull`, an
+        editor, the lock holder's saves seen from a read-only console), and redraw: the panes
+        follow the files, and a change to a file read again is never written over it."""
+        try:
+            changed = self.session.refresh_from_disk()
+        except (GmConsoleError, OSError) as exc:
+            self.say(f"could not read the campaign again: {exc}", error=True)
+            return
+        if changed:
+            self.refresh_all()
+            shown = ", ".join(changed[:3]) + (f" and {len(changed) - 3} more" if len(changed) > 3 else "")
+            problems = [p for p in self.session.problems if p.path in changed]
+            self.say(visible(f"read again from disk: {shown}" + (f" · {problems[0]}" if problems else "")),
+                     error=bool(problems))
 
     def _git_status(self) -> None:
         from gmconsole.store.git import try_status
