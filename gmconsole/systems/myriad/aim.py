@@ -363,7 +363,8 @@ def damage_offer(attacker: MyriadSheet, request: CheckRequest, result: CheckResu
         if dmg.kind == "wounds":
             dmg.kind = part_kind(part, target.body)  # its effect comes with the wounds
         side = f" ({rng.choice(('left', 'right'))})" if part in ("arm", "foreleg") else ""
-        dmg.notes.append(f"{part.replace('_', ' ')}{side}: {row['effect']}")
+        said = dmg.kind != "wounds"  # the wounds' own log line tells the effect
+        dmg.notes.append(f"{part.replace('_', ' ')}{side}" + ("" if said else f": {row['effect']}"))
     shown = " ".join(map(str, faces))
     auto = f" + {dmg.automatic} automatic" if dmg.automatic else ""
     text = f"{dmg.what} {len(faces)}D [{shown}] vs armour {dmg.armour}{auto}"
