@@ -218,17 +218,38 @@ def base_damage(attacker: MyriadSheet, option: str, extra: Mapping[str, Any],
                   kind="wounds", edged=weapon.edged)
 
 
+def defence_sixes(extra: Mapping[str, Any]) -> tuple[int, int]:
+    """The failed defence roll's sixes (``extra["defence"]``, which the console fills in for an
+    aimed test whose target rolled): (sixes still unburnt, sixes it burnt for Hard as Nails).
+    The hit has already beaten that roll, so burning its free sixes now costs the defender
+    nothing: they go to the easy counter or to Hard as Nails."""
+    defence = extra.get("defence")
+    if not isinstance(defence, Mapping):
+        return 0, 0
+    faces = [f for f in defence.get("faces") or () if isinstance(f, int)]
+    burnt = dict((defence.get("detail") or {}).get("burnt") or {})
+    used = {i for dice in burnt.values() for i in dice if isinstance(i, int)}
+    free = sum(1 for i, face in enumerate(faces, 1) if face == 6 and i not in used)
+    return free, len(burnt.get("hard_as_nails") or ())
+
+
 def _countered(spell: Mapping[str, int], extra: Mapping[str, Any]) -> str:
     """Why the spell is cancelled by the target's counter-magic, or "" when it is not: the easy
-    counter wants more than half the spell's sixes burnt, a Counter-Spell negates 2 SFX dice a
-    six, all or nothing (T-23)."""
+    counter wants more than half the spell's sixes burnt (typed with ``counter``, else the free
+    sixes of the target's defence roll), a Counter-Spell negates 2 SFX dice a six, all or
+    nothing (T-23)."""
     from gmconsole.systems.myriad.modules import counter_spell, easy_counter
 
     sixes = int(extra.get("counter") or 0)
     size = sum(spell.values())
+    easy = bool(extra.get("easy_counter"))
+    if easy and not sixes and size:
+        free, _ = defence_sixes(extra)
+        if easy_counter(size, free):
+            return f"countered: {free} sixes of the defence roll (easy counter) against a " \
+                f"spell of {size}"
     if not sixes or not size:
         return ""
-    easy = bool(extra.get("easy_counter"))
     if (easy_counter if easy else counter_spell)(size, sixes):
         how = "easy counter" if easy else "Counter-Spell"
         return f"countered: {sixes} sixes ({how}) against a spell of {size}"
@@ -254,12 +275,12 @@ def sfx_damage(dmg: Damage, burnt: Mapping[str, int], attacker: MyriadSheet,
                extra: Mapping[str, Any], ranged: bool) -> Damage:
     """What the fired SFX (and the defender's Hard as Nails) do to a hit (T-20, T-21):
 
-    Power Strike and Dum Dums +1 die per six; Hard as Nails (the target's, ``nails`` switch) -1
-    die per six; Hawkeye turns a die into an automatic wound per six (never more than the dice);
-    Armour Piercing -1 armour per six; Dum Dums' ammunition gives armour 2+ one more point,
-    burnt or not (ruling C22); Knockback +1 die when the target hits a solid surface (``wall``);
-    Artery Strike starts the target bleeding; Witticism +1 Resolve damage (+2 when the room
-    erupts, ``room``)."""
+    Power Strike and Dum Dums +1 die per six; Hard as Nails -1 die per six (the target's: the
+    ``nails`` switch, else the sixes of its failed defence roll); Hawkeye turns a die into an
+    automatic wound per six (never more than the dice); Armour Piercing -1 armour per six; Dum
+    Dums' ammunition gives armour 2+ one more point, burnt or not (ruling C22); Knockback +1
+    die when the target hits a solid surface (``wall``); Artery Strike starts the target
+    bleeding; Witticism +1 Resolve damage (+2 when the room erupts, ``room``)."""
     added = burnt.get("power_strike", 0) + burnt.get("dum_dums", 0)
     if added:
         dmg.dice += added
@@ -270,6 +291,9 @@ def sfx_damage(dmg: Damage, burnt: Mapping[str, int], attacker: MyriadSheet,
             dmg.dice += 1
             dmg.notes.append("+1D wall")
     nails = int(extra.get("nails") or 0)
+    if not nails and "hard_as_nails" in extra.get("_target_sfx", ()):
+        free, on_roll = defence_sixes(extra)
+        nails = free + on_roll
     if nails:
         dmg.dice = max(0, dmg.dice - nails)
         dmg.notes.append(f"-{nails}D Hard as Nails")
@@ -317,7 +341,7 @@ def damage_offer(attacker: MyriadSheet, request: CheckRequest, result: CheckResu
     if not result.success:
         return None
     extra = {**dict(result.detail.get("damage_switches") or {}), **request.extra,
-             "_spell": result.detail.get("spell") or {}}
+             "_spell": result.detail.get("spell") or {}, "_target_sfx": target.owned_sfx()}
     dmg = base_damage(attacker, request.option, extra, target)
     if dmg is None:
         return None
