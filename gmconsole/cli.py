@@ -56,11 +56,11 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("systems", help="list the registered game systems")
 
     rc = sub.add_parser("recap", help="write a Markdown recap of a day's play into the campaign's notes/")
-    rc.add_argument("path")
+    rc.add_argument("path", metavar="PATH|NAME")
     rc.add_argument("--date", help="the day to recap, YYYY-MM-DD (default: the last day played)")
 
     pl = sub.add_parser("player", help="a read-only view of the fight for the players (follows the GM live)")
-    pl.add_argument("path")
+    pl.add_argument("path", metavar="PATH|NAME")
     pl.add_argument("--plain", action="store_true", help="print the view as text each time it changes")
 
     sv = sub.add_parser("serve", help="serve the console (or the player view) to a web browser")
@@ -70,11 +70,15 @@ def _parser() -> argparse.ArgumentParser:
     sv.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
 
     cm = sub.add_parser("commit", help="commit the campaign folder to git with a summary of the session")
-    cm.add_argument("path")
+    cm.add_argument("path", metavar="PATH|NAME")
     cm.add_argument("-m", "--message", help="the commit message (default: a summary of the last day played)")
 
-    op = sub.add_parser("open", help="open the console on a campaign folder")
-    op.add_argument("path", nargs="?")
+    dm = sub.add_parser("demo", help="copy a demo campaign to play (no NAME: list the demos)")
+    dm.add_argument("name", nargs="?", help="the demo, e.g. torg-demo (or torg)")
+    dm.add_argument("path", nargs="?", metavar="PATH|NAME", help="where to put it (default: its own name)")
+
+    op = sub.add_parser("open", help="open the console on a campaign (a folder, or a NAME from `new`/`demo`)")
+    op.add_argument("path", nargs="?", metavar="PATH|NAME", help="none: the last campaign, or the picker")
     op.add_argument("--no-mouse", action="store_true", dest="no_mouse_open")
     return p
 
@@ -131,6 +135,34 @@ def cmd_new(args: argparse.Namespace) -> int:
     path = campaign_path(args.path)
     create_campaign(path, name=args.name or path.name, system_id=args.system)
     print(f"created {path} ({args.system})")
+    print(f"open it with: gmconsole open {_shown(args.path, path)}")
+    return 0
+
+
+def _shown(typed: str, path: Path) -> str:
+    """How to name a campaign on the next command line: the bare name when that finds it."""
+    import shlex
+
+    from gmconsole.store.campaigns import campaigns_home
+
+    return shlex.quote(typed if path.parent == campaigns_home() else str(path))
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    """`demo`: list the shipped demos, or copy one out to play (the shipped one stays as is)."""
+    from gmconsole.store.bundled_demos import bundled_demos, copy_demo, demo_system
+
+    if not args.name:
+        demos = bundled_demos()
+        if not demos:
+            raise GmConsoleError("this installation has no demo campaigns")
+        for name, demo in demos.items():
+            print(f"{name:<18} {demo_system(demo)}")
+        print("copy one with: gmconsole demo NAME [PATH]")
+        return 0
+    path = copy_demo(args.name, args.path)
+    print(f"copied the {args.name} demo to {path}")
+    print(f"open it with: gmconsole open {_shown(args.path or path.name, path)}")
     return 0
 
 
@@ -161,7 +193,7 @@ def cmd_systems(_args: argparse.Namespace) -> int:
     return 0
 
 
-def _writable_session(path: str):  # -> Session, imported on use
+def _writable_session(path: str | Path):  # -> Session, imported on use
     from gmconsole.store import Session
 
     session = Session.open(Path(path))
@@ -172,24 +204,26 @@ def _writable_session(path: str):  # -> Session, imported on use
 
 
 def cmd_recap(args: argparse.Namespace) -> int:
-    with _writable_session(args.path) as session:
+    from gmconsole.store.campaigns import find_campaign
+
+    with _writable_session(find_campaign(args.path)) as session:
         print(session.recap(args.date).text)
     return 0
 
 
 def cmd_commit(args: argparse.Namespace) -> int:
-    with _writable_session(args.path) as session:
+    from gmconsole.store.campaigns import find_campaign
+
+    with _writable_session(find_campaign(args.path)) as session:
         event = session.git_commit(args.message)
     print(f"{event.data.get('id', '')} {event.data['commit']}".strip())
     return 0
 
 
 def cmd_player(args: argparse.Namespace) -> int:
-    from gmconsole.store.folder import CAMPAIGN_FILE
+    from gmconsole.store.campaigns import find_campaign
 
-    root = Path(args.path)
-    if not (root / CAMPAIGN_FILE).is_file():
-        raise GmConsoleError(f"{root} is not a campaign folder (no {CAMPAIGN_FILE})")
+    root = find_campaign(args.path)
     if args.plain:
         return _player_plain(root)
     from gmconsole.tui.player import PlayerApp
@@ -245,6 +279,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_open(path: str | None, no_mouse: bool) -> int:
+    """The console on a campaign found by `find_campaign` (a folder or a NAME), refused with
+    one line when there is none; with no argument, the last campaign or the picker."""
+    if path is not None:
+        from gmconsole.store.campaigns import find_campaign
+
+        path = str(find_campaign(path))
     from gmconsole.tui import run
 
     return run(path, no_mouse=no_mouse)
@@ -262,6 +302,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "commit": cmd_commit,
         "player": cmd_player,
         "serve": cmd_serve,
+        "demo": cmd_demo,
     }
     try:
         if args.command in handlers:

@@ -48,6 +48,48 @@ def campaign_path(target: str) -> Path:
     return campaigns_home() / target
 
 
+def find_campaign(target: str) -> Path:
+    """The campaign folder a GM means by `target`, for every command that takes one (`open`,
+    `check`, `recap`, `player`, `serve`, `commit`): the folder as typed when it holds a
+    campaign, else (for a bare name) the campaign of that name under `campaigns_home`, where
+    `gmconsole new NAME` and `gmconsole demo NAME` put it.
+
+    Anything else is a `CampaignError` that says which folders were looked at and what is
+    wrong with them (not there, not a folder, no campaign.toml), so `gmconsole open
+    /no/such/folder` is an error, not the picker."""
+    typed = Path(target).expanduser()
+    if (typed / CAMPAIGN_FILE).is_file():
+        return typed
+    bare = not (os.sep in target or (os.altsep and os.altsep in target) or target in (".", ".."))
+    home = campaigns_home() / target if bare and target else None
+    if home is not None and (home / CAMPAIGN_FILE).is_file():
+        return home
+    why = _not_a_campaign(typed)
+    if home is not None and not typed.exists():
+        why += f", and there is no campaign {target!r} in {campaigns_home()}"
+        known = known_campaigns()
+        if known:
+            why += " (there are: " + ", ".join(sorted(known)) + ")"
+    raise CampaignError(why)
+
+
+def _not_a_campaign(folder: Path) -> str:
+    if not folder.exists():
+        return f"{folder} is not there"
+    if not folder.is_dir():
+        return f"{folder} is not a folder"
+    return f"{folder} is not a campaign folder (no {CAMPAIGN_FILE})"
+
+
+def known_campaigns() -> dict[str, Path]:
+    """The campaigns under `campaigns_home`, by the name `open NAME` takes."""
+    home = campaigns_home()
+    try:
+        return {p.parent.name: p.parent for p in sorted(home.glob(f"*/{CAMPAIGN_FILE}")) if p.is_file()}
+    except OSError:
+        return {}
+
+
 def create_campaign(path: Path, name: str, system_id: str) -> Path:
     """A new campaign folder: campaign.toml, the sub-folders, a .gitignore for the lock and a
     .gitattributes for git.
