@@ -194,12 +194,21 @@ def cmd_systems(_args: argparse.Namespace) -> int:
 
 
 def _writable_session(path: str | Path):  # -> Session, imported on use
+    """The campaign opened to change it (`recap`, `commit`), or one line saying why it cannot
+    be: a console has it, or the folder cannot be written (a read-only file system)."""
     from gmconsole.store import Session
 
-    session = Session.open(Path(path))
+    try:
+        session = Session.open(Path(path))
+    except OSError as exc:
+        raise GmConsoleError(f"{path} cannot be written here ({exc.strerror or exc}): "
+                             "recap and commit change the campaign folder") from None
     if session.read_only:
         session.close()
-        raise GmConsoleError(f"{path} is open in a console ({session.lock_holder}): do this there instead")
+        if session.lock_holder:
+            holder = session.lock_holder
+            raise GmConsoleError(f"{path} is open in a console ({holder}): do this there instead")
+        raise GmConsoleError(f"{path} opened read-only: recap and commit change the campaign folder")
     return session
 
 
