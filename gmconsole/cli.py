@@ -130,11 +130,12 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    from gmconsole.store.campaigns import campaign_path, create_campaign
+    from gmconsole.store.campaigns import campaign_path, create_campaign, write_example_tables
 
     path = campaign_path(args.path)
     create_campaign(path, name=args.name or path.name, system_id=args.system)
-    print(f"created {path} ({args.system})")
+    write_example_tables(path)
+    print(f"created {path} ({args.system}), with an example table in tables/example.toml")
     print(f"open it with: gmconsole open {_shown(args.path, path)}")
     return 0
 
