@@ -74,6 +74,8 @@ def dice_terms(draw: st.DrawFn, max_count: int = 12, sides: tuple[int, ...] = SI
     if high > low and draw(st.integers(0, 3)) == 3:
         op = draw(st.sampled_from(["!", "x", "e"]))
         target = "" if draw(st.booleans()) else draw(targets(low, high, bare=True, proper=True))
+        if op == "!" and target.startswith("=") and not target.startswith("=-"):
+            op = "x"  # `!=5` is refused: other tools read it as "not equal"
         if not standing <= _named(target or str(high), low, high):  # else it never stops
             parts.append(op + target)
     if draw(st.integers(0, 4)) == 4:
@@ -87,6 +89,8 @@ def dice_terms(draw: st.DrawFn, max_count: int = 12, sides: tuple[int, ...] = SI
     if draw(st.integers(0, 3)) == 3:
         prefix = draw(st.sampled_from(["", "cs"]))
         target = draw(targets(low, high, bare=prefix == "cs", proper=False))
+        if prefix and not target.startswith("{"):
+            prefix = ""  # `cs` before a comparison or a face is refused (Roll20 reads it otherwise)
         if prefix or target[0] in "<>=":
             parts.append(prefix + target)
             if draw(st.booleans()):

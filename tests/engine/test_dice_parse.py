@@ -45,9 +45,9 @@ from gmconsole.engine.dice import (
         ("3d6r<3", "3d6r<=2"),
         ("3d6r{1,2}", "3d6r<=2"),
         ("3d6rr1", "3d6rr1"),
-        ("10d10cs>=8", "10d10>=8"),  # Foundry count successes
+        ("10d10cs{8,9,10}", "10d10>=8"),  # a set of faces to count
         ("10d10>7", "10d10>=8"),
-        ("10d10cs8", "10d10=8"),
+        ("10d10cs{8}", "10d10=8"),
         ("10d10>=8df1", "10d10>=8f1"),  # Foundry deduct failures
         ("10d10>=8sf<2", "10d10>=8f1"),
         ("d6x6max5", "1d6!ma5"),  # Torg bonus die, Foundry spelling

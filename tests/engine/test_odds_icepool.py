@@ -98,7 +98,7 @@ def assert_same(expr: str, depth: int) -> None:
     [
         "3d6", "40d6", "30d6 + 12d8 - 2d20", "12d20", "1d100 + 1d100", "6d10 * 1d4", "(3d6 + 4)/3",
         "4d6kh3", "4d6kl3", "4d6dh1", "4d6dl1", "8d10kh3", "2d20kh1 + 5", "2d20kl1", "9d4dl4",
-        "5d6kh7", "5d6dl7", "3dFkh2", "6d6kh3>=5", "5d10kh3cs>=8f1", "4d6r1kh3", "4d6rr<=2kl2",
+        "5d6kh7", "5d6dl7", "3dFkh2", "6d6kh3>=5", "5d10kh3>=8f1", "4d6r1kh3", "4d6rr<=2kl2",
         "5d6mi2ma5kh3", "10d10>=8f1", "3dF", "1d6*1000 + 1d6", "(1d4*100 + 1d4)*100 + 1d4",
         "-2d6 + 3", "2d6 [fire] + 1d4 [cold]",
     ],

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 KeepKind = Literal["kh", "kl", "dh", "dl"]
-BinaryOperator = Literal["+", "-", "*", "/"]
+BinaryOperator = Literal["+", "-", "*", "/", "ceil"]
+"""`/` divides rounding down (floor); `ceil` divides rounding up, written `ceil(a / b)`."""
 
 
 class Node:
@@ -132,7 +133,7 @@ class Labeled(Node):
 
 # ---- canonical text -----------------------------------------------------------------------
 
-_PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
+_PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "ceil": 4}
 _UNARY = 3
 _ATOM = 4
 
@@ -157,6 +158,13 @@ def to_text(node: Node, dice_text: Callable[[Dice], str] | None = None) -> str:
         if isinstance(n, Neg):
             inner = text(n.operand)
             return f"-{inner}" if _precedence(n.operand) >= _UNARY else f"-({inner})"
+        if isinstance(n, BinOp) and n.op == "ceil":
+            left, right = text(n.left), text(n.right)
+            if _precedence(n.left) < _PRECEDENCE["/"]:
+                left = f"({left})"
+            if _precedence(n.right) <= _PRECEDENCE["/"]:
+                right = f"({right})"
+            return f"ceil({left} / {right})"
         if isinstance(n, BinOp):
             prec = _PRECEDENCE[n.op]
             left, right = text(n.left), text(n.right)

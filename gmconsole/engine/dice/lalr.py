@@ -29,6 +29,7 @@ _FRIENDLY = {
     "ADDOP": ("'+'", "'-'"),
     "MULOP": ("'*'", "'/'"),
     "LABEL": ("a [label]",),
+    "ROUNDING": ("floor(", "ceil("),
 }
 
 # Notation other tools have and this language deliberately lacks: named, so the error says so.
@@ -80,8 +81,37 @@ class _ToAst(Transformer[Token, Node]):
         return BinOp(str(op), left, right)  # type: ignore[arg-type]
 
     @v_args(inline=True)
+    def rounding(self, name: Token, operand: Node) -> Node:
+        """floor() is what `/` already does; ceil(a / b) is a division rounded up. A division
+        deeper inside ceil() has already been rounded down, so it is refused rather than
+        rounded twice."""
+        if str(name) == "floor" or not _divides(operand):
+            return operand
+        if isinstance(operand, BinOp) and operand.op == "/":
+            return BinOp("ceil", operand.left, operand.right)
+        raise DiceSyntaxError(
+            f"ceil() rounds one division up, like ceil(1d6 / 2) + 1; here a division sits inside "
+            f"other arithmetic (column {name.column})",
+            name.column or 1,
+        )
+
+    @v_args(inline=True)
     def labeled(self, operand: Node, label: Token) -> Node:
         return Labeled(operand, str(label)[1:-1].strip())
+
+
+def _divides(node: Node) -> bool:
+    """Whether `node` divides anywhere (walked with a stack: trees may be deep)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, BinOp):
+            if n.op in ("/", "ceil"):
+                return True
+            stack += (n.left, n.right)
+        elif isinstance(n, Neg | Labeled):
+            stack.append(n.operand)
+    return False
 
 
 @functools.cache

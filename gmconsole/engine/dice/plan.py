@@ -78,15 +78,16 @@ def _compile(node: Node, terms: list[TermSpec], label: str | None) -> Runner:
 
 def _binop_runner(node: BinOp, terms: list[TermSpec], label: str | None) -> Runner:
     left = _compile(node.left, terms, label)
-    if node.op == "/":
+    if node.op in ("/", "ceil"):
         right = _compile(node.right, terms, label)
         divisor_text = node.right.canonical
+        up = node.op == "ceil"
 
         def divide(src: Source, out: list[RawTerm]) -> int:
             dividend, divisor = left(src, out), right(src, out)
             if divisor == 0:
                 raise DiceError(f"division by zero: {divisor_text} came to 0")
-            return dividend // divisor
+            return -(-dividend // divisor) if up else dividend // divisor
 
         return divide
     if isinstance(node.right, Number):  # `1d20 + 5`: the most common shape at the table

@@ -31,6 +31,11 @@ from .weights import Weights, add, combine, power
 Face = Callable[[int], int]
 
 
+def ceil_div(a: int, b: int) -> int:
+    """`a / b` rounded up (`ceil(a / b)` in the dice language)."""
+    return -(-a // b)
+
+
 def build(node: Node, depth: int) -> Weights:
     """The exact distribution of `node` with explosions capped at `depth` extra dice."""
     if isinstance(node, Number):
@@ -51,6 +56,8 @@ def build(node: Node, depth: int) -> Weights:
             return combine(left, right, operator.mul)
         if 0 in right.ways:
             raise DiceError(f"division by zero: {node.right.canonical} can come to 0")
+        if node.op == "ceil":
+            return combine(left, right, ceil_div)
         return combine(left, right, operator.floordiv)
     raise TypeError(f"not a dice syntax node: {node!r}")
 

@@ -122,6 +122,8 @@ def _corners(op: str, a: Shape, b: Shape) -> tuple[int, int]:
     else:
         ys += [y for y in (-1, 1) if b.low <= y <= b.high]
         values = [x // y for x in (a.low, a.high) for y in ys if y]
+        if op == "ceil":  # rounding up moves each corner by at most one
+            values += [-(-x // y) for x in (a.low, a.high) for y in ys if y]
         if not values:  # the divisor is only ever 0: build.py refuses it
             values = [0]
     return min(values), max(values)
