@@ -71,22 +71,24 @@ def dice_terms(draw: st.DrawFn, max_count: int = 12, sides: tuple[int, ...] = SI
             parts.append(op + target)
             if op == "rr":
                 standing -= _named(target or str(low), low, high)
+    chain = False  # !! and !p take no min/max, keep or count
     if high > low and draw(st.integers(0, 3)) == 3:
-        op = draw(st.sampled_from(["!", "x", "e"]))
+        op = draw(st.sampled_from(["!", "x", "e", "!!", "!p"]))
         target = "" if draw(st.booleans()) else draw(targets(low, high, bare=True, proper=True))
         if op == "!" and target.startswith("=") and not target.startswith("=-"):
             op = "x"  # `!=5` is refused: other tools read it as "not equal"
         if not standing <= _named(target or str(high), low, high):  # else it never stops
             parts.append(op + target)
-    if draw(st.integers(0, 4)) == 4:
+            chain = op in ("!!", "!p")
+    if not chain and draw(st.integers(0, 4)) == 4:
         lo_bound = draw(st.integers(low, high))
         parts.append(draw(st.sampled_from(["mi", "min"])) + str(lo_bound))
         if draw(st.booleans()):
             parts.append(draw(st.sampled_from(["ma", "max"])) + str(draw(st.integers(lo_bound, high))))
-    if draw(st.integers(0, 2)) == 2:
+    if not chain and draw(st.integers(0, 2)) == 2:
         op = draw(st.sampled_from(["kh", "kl", "dh", "dl", "k", "d", "ph", "pl"]))
         parts.append(op + str(draw(st.integers(0, max_count + 1))))
-    if draw(st.integers(0, 3)) == 3:
+    if not chain and draw(st.integers(0, 3)) == 3:
         prefix = draw(st.sampled_from(["", "cs"]))
         target = draw(targets(low, high, bare=prefix == "cs", proper=False))
         if prefix and not target.startswith("{"):

@@ -102,3 +102,25 @@ def test_ceil_odds_are_the_expressions_odds_rounded_up(expr: str, k: int, negati
     assert distribution(f"ceil(({expr}) / ({divisor}))").probabilities == dict(expected)
     total = roll(f"ceil(({expr}) / ({divisor}))", rng=random.Random(k)).total
     assert total in expected
+
+
+def test_compounding_and_penetrating_explosions(capsys: pytest.CaptureFixture[str]) -> None:
+    # compounding: the chain adds into the die (the same total as ! when nothing is kept)
+    assert str(roll("2d6!!", dice=[6, 6, 6, 3, 2])) == "2d6!! (6!, 6!, 6!, 3, 2) = 23"
+    # penetrating: every extra die counts one less, and explodes on its face as rolled
+    assert str(roll("2d6!p", dice=[6, 6, 6, 3, 2])) == "2d6!p (6!, 6!, 6→5!, 3→2, 2→1) = 20"
+    assert roll("1d6!p", dice=[6, 1]).total == 6
+    assert parse("1d6!ph1").canonical == "1d6!dh1"  # explode, then d20's drop-highest
+    assert parse("4d10!!=5").canonical == "4d10!!5"  # compound on exactly 5 reads as written
+    one = distribution("1d4!p", explode_depth=2).probabilities
+    assert one[2] == Fraction(1, 4) and one[4] == Fraction(1, 16)  # 4 then a 1 that counts 0
+    assert one[7] == Fraction(1, 64)  # 4, 4 (counts 3), then 1 (counts 0)
+    assert distribution("3d6!!").probabilities == distribution("3d6!").probabilities
+    assert main(["roll", "1d6!p", "--dice", "6,6,2"]) == 0
+    assert capsys.readouterr().out.strip() == "1d6!p (6!, 6→5!, 2→1) = 12"
+
+
+@pytest.mark.parametrize("expr", ["4d6!!kh3", "10d10!!10>=8", "1d6!pma5", "4d6!pkl1", "1d6!!!"])
+def test_a_chain_explosion_with_keep_count_or_bounds_is_refused(expr: str) -> None:
+    with pytest.raises(DiceError, match=r"column"):
+        parse(expr)

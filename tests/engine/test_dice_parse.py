@@ -98,7 +98,7 @@ def test_parse_is_cached() -> None:
         ("1d6 [a] [b]", 9, "unexpected '[b]'"),
         ("4d6k>3", 4, "keeping or dropping by value"),
         ("1d20ra1", 6, "'ra'"),
-        ("1d6!!", 4, "compounding"),
+        ("1d6!!kh1", 6, "compounding"),
         ("1d6>>3", 4, "one operator"),
         ("", 1, "empty"),
         ("   ", 1, "empty"),

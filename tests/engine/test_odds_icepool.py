@@ -41,6 +41,8 @@ def reference(node: Node, depth: int) -> icepool.Die:
         return left * right
     if 0 in right.outcomes():
         raise DiceError("division by zero")
+    if node.op == "ceil":
+        return -((-left) // right)
     return left // right
 
 
@@ -59,10 +61,14 @@ def _term(d: Dice, depth: int) -> icepool.Die:
         return icepool.Die([0])
     raw, g = _raw(d), contribution(d)
     if d.keep is None:
-        one = raw.map(g)
+        extra = (lambda f: g(f) - 1) if d.explode_mode == "penetrate" else g  # !p: extras count one less
+        one = raw.map(extra)
         if d.explode is not None:
-            for _ in range(depth):
-                one = raw.map(_then(one, d.explode, g))
+            for _ in range(depth - 1):
+                one = raw.map(_then(one, d.explode, extra))
+            one = raw.map(_then(one, d.explode, g)) if depth else raw.map(g)
+        else:
+            one = raw.map(g)
         return d.count @ one if d.count > 1 else one
     pool = raw.pool(d.count) if d.explode is None else \
         raw.explode_to_pool(d.count, d.explode, depth=depth)
@@ -101,6 +107,7 @@ def assert_same(expr: str, depth: int) -> None:
         "5d6kh7", "5d6dl7", "3dFkh2", "6d6kh3>=5", "5d10kh3>=8f1", "4d6r1kh3", "4d6rr<=2kl2",
         "5d6mi2ma5kh3", "10d10>=8f1", "3dF", "1d6*1000 + 1d6", "(1d4*100 + 1d4)*100 + 1d4",
         "-2d6 + 3", "2d6 [fire] + 1d4 [cold]",
+        "2d6!!", "1d10!!>=9 + 2", "2d6!p", "3d4!p{3,4} + 1", "1d6r1!p", "ceil(3d6 / 4)",
     ],
 )
 def test_fixed_expressions_match_icepool(expr: str) -> None:

@@ -13,6 +13,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 KeepKind = Literal["kh", "kl", "dh", "dl"]
+ExplodeMode = Literal["", "compound", "penetrate"]
+"""How the extra dice of an explosion count: as dice of their own (`!`), added into the die
+that exploded (`!!`, compounding), or each one less (`!p`, penetrating)."""
 BinaryOperator = Literal["+", "-", "*", "/", "ceil"]
 """`/` divides rounding down (floor); `ceil` divides rounding up, written `ceil(a / b)`."""
 
@@ -70,6 +73,7 @@ class Dice(Node):
     keep: Keep | None = None
     success: frozenset[int] | None = None
     failure: frozenset[int] | None = None
+    explode_mode: ExplodeMode = ""
 
     @property
     def low(self) -> int:
@@ -191,13 +195,14 @@ def dice_canonical(d: Dice) -> str:
         parts.append(("rr" if d.reroll.recursive else "r") + _target(d, d.reroll.faces, False))
     success = "" if d.success is None else _target(d, d.success, True)
     if d.explode is not None:
+        bang = {"": "!", "compound": "!!", "penetrate": "!p"}[d.explode_mode]
         if d.explode == {d.high}:
             # A bare "!" directly before a comparator would swallow it as its own target.
             follows = d.minimum is None and d.maximum is None and d.keep is None
             bare = not (follows and success[:1] in ("<", ">", "="))
-            parts.append("!" if bare else "!" + _target(d, d.explode, False))
+            parts.append(bang if bare else bang + _target(d, d.explode, False))
         else:
-            parts.append("!" + _target(d, d.explode, False))
+            parts.append(bang + _target(d, d.explode, False))
     if d.minimum is not None:
         parts.append(f"mi{d.minimum}")
     if d.maximum is not None:

@@ -34,8 +34,6 @@ _FRIENDLY = {
 
 # Notation other tools have and this language deliberately lacks: named, so the error says so.
 _UNSUPPORTED = (
-    (re.compile(r"!!"), "compounding explosions (!!) are not supported; use ! "),
-    (re.compile(r"!p"), "penetrating explosions (!p) are not supported"),
     (re.compile(r"[0-9%fF]ra"), "d20's 'ra' (reroll and add) is not supported"),
     (re.compile(r"xo"), "explode-once (xo) is not supported"),
     (re.compile(r"[kp][<>]"), "keeping or dropping by value (k>3) is not supported"),

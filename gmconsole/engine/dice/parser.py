@@ -15,7 +15,7 @@ from .limits import MAX_DEPTH, MAX_EXPRESSION_LENGTH
 
 READ_AS_SOMETHING_ELSE = (
     (
-        re.compile(r"!=(?!-)"),
+        re.compile(r"(?<!!)!=(?!-)"),  # `!!=5` (compound on 5) means what it says
         "'!=' (not equal, from other dice tools) is not a comparison here: it would read as ! "
         "(explode) on that face; name the faces you mean as a set instead, e.g. 4d10r{1,2,3,4} "
         "rerolls 1-4",

@@ -141,6 +141,8 @@ def die_marks(node: Dice, faces: list[int], flags: list[int] | None) -> list[Die
     table = value_table(node)
     values = faces if table is None else [table[f] for f in faces]
     roll_flags = flags if flags is not None else [0] * len(faces)
+    if node.explode_mode == "penetrate":  # each extra die counts one less
+        values = [v - 1 if fl & FROM_EXPLOSION else v for v, fl in zip(values, roll_flags, strict=True)]
     counting = [i for i, fl in enumerate(roll_flags) if not fl & REROLLED]
     if node.keep is not None:
         order = sorted(counting, key=values.__getitem__)
@@ -199,12 +201,17 @@ def _dice_runner(spec: TermSpec) -> Runner:
 
     roll_chain = _chain_roller(spec)
 
+    penetrate = node.explode_mode == "penetrate"
+
     def chained(src: Source, out: list[RawTerm]) -> int:
         faces, flags = roll_chain(src)
         out.append((faces, flags))
         if flags is None:
             return score(faces)
-        return score([f for f, fl in zip(faces, flags, strict=True) if not fl & REROLLED])
+        total = score([f for f, fl in zip(faces, flags, strict=True) if not fl & REROLLED])
+        if penetrate:  # no keep, count or bound goes with !p: the total is a plain sum
+            total -= sum(1 for fl in flags if fl & FROM_EXPLOSION and not fl & REROLLED)
+        return total
 
     return chained
 

@@ -131,7 +131,10 @@ def _term(d: Dice, depth: int) -> Weights:
     raw, g = raw_die(d), contribution(d)
     exploding = d.explode is not None and depth > 0 and explode_chance(d) > 0
     if d.keep is None:
-        one = _chain(raw, d.explode, g, depth) if exploding else raw.map(g)
+        if exploding and d.explode_mode == "penetrate":
+            one = _penetrating(raw, d.explode, g, depth)
+        else:  # compounding adds the same dice up: with no keep or count, the same total
+            one = _chain(raw, d.explode, g, depth) if exploding else raw.map(g)
         return power(one, d.count)
     if exploding:
         return _exploding_pool(d, raw, g, depth)
@@ -161,6 +164,26 @@ def _chain(raw: Weights, explode: frozenset[int] | None, g: Face, depth: int) ->
             ways[v] = ways.get(v, 0) + w
         chain = Weights(ways, raw.total * chain.total)
     return chain
+
+
+def _penetrating(raw: Weights, explode: frozenset[int] | None, g: Face, depth: int) -> Weights:
+    """One penetrating die: the first counts its value, each extra die one less; an extra die
+    explodes on its raw face like the first."""
+    tail = _chain(raw, explode, lambda face: g(face) - 1, depth - 1) if depth > 0 else None
+    if tail is None:
+        return raw.map(g)
+    stop = Weights({}, 0)
+    go = Weights({}, 0)
+    for face, w in raw.ways.items():
+        part = go if explode and face in explode else stop
+        value = g(face)
+        part.ways[value] = part.ways.get(value, 0) + w
+        part.total += w
+    deeper = add(go, tail)
+    ways = {v: w * tail.total for v, w in stop.ways.items()}
+    for v, w in deeper.ways.items():
+        ways[v] = ways.get(v, 0) + w
+    return Weights(ways, raw.total * tail.total)
 
 
 def _exploding_pool(d: Dice, raw: Weights, g: Face, depth: int) -> Weights:
