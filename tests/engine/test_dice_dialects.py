@@ -124,3 +124,31 @@ def test_compounding_and_penetrating_explosions(capsys: pytest.CaptureFixture[st
 def test_a_chain_explosion_with_keep_count_or_bounds_is_refused(expr: str) -> None:
     with pytest.raises(DiceError, match=r"column"):
         parse(expr)
+
+
+def test_grouped_rolls_keep_whole_totals_or_roll20s_dice(capsys: pytest.CaptureFixture[str]) -> None:
+    # d20's set: the highest of three totals
+    got = roll("(1d4, 2+2, 3d6kl1)kh1", dice=[3, 6, 5, 2])
+    assert got.total == 4 and str(got).startswith("{1d4 (3), 2 + 2, 3d6kl1 (")
+    assert roll("{1d20+5, 1d20+5}kh1", dice=[3, 17]).total == 22  # advantage on a check
+    assert roll("{1d6, 1d8}", dice=[2, 7]).total == 9  # no keep: a sum
+    # Roll20's {4d6+3d8}kh1: the single highest of the seven dice
+    assert roll("{4d6+3d8}kh1", dice=[1, 2, 3, 4, 5, 6, 7]).total == 7
+    assert roll("{4d6+3d8}kh2", dice=[6, 1, 1, 1, 2, 2, 2]).total == 8
+    assert parse("(1d6, 2)d").canonical == "{1d6, 2}dl1"
+    one_of_two = distribution("{1d20, 1d20}kh1").probabilities
+    assert one_of_two[20] == Fraction(39, 400) and one_of_two[1] == Fraction(1, 400)
+    highest_die = distribution("{1d6+1d8}kh1").probabilities
+    assert highest_die[8] == Fraction(1, 8) and highest_die[1] == Fraction(1, 48)
+    assert main(["odds", "{4d6+3d8}kh1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["probabilities"]["1"] == f"1/{6**4 * 8**3}"
+
+
+def test_group_shapes_that_cannot_be_read_are_refused() -> None:
+    with pytest.raises(DiceError, match="takes plain dice joined by"):
+        parse("{2d20+3}kh1")
+    with pytest.raises(DiceError, match="at most 20 rolls"):
+        parse("{" + ", ".join(["1d6"] * 21) + "}kh1")
+    with pytest.raises(DiceError, match="too large for exact odds"):
+        distribution("{100d6+100d8}kh50")
+    assert roll("{100d6+100d8}kh50", rng=random.Random(1)).total > 0  # rolling it is fine

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from long_run import examples
 from strategies import expressions
 
-from gmconsole.engine.dice import BinOp, Dice, DiceError, Labeled, Neg, Node, Number, parse
+from gmconsole.engine.dice import BinOp, Dice, DiceError, Group, Labeled, Neg, Node, Number, parse
 from gmconsole.engine.odds.build import build, contribution
 
 
@@ -31,6 +31,17 @@ def reference(node: Node, depth: int) -> icepool.Die:
         return reference(node.operand, depth)
     if isinstance(node, Neg):
         return -reference(node.operand, depth)
+    if isinstance(node, Group):
+        if node.per_die:
+            dice = [icepool.Die(range(d.low, d.high + 1)) for d in node.items
+                    if isinstance(d, Dice) for _ in range(d.count)]
+        else:
+            dice = [reference(item, depth) for item in node.items]
+        if node.keep is None:
+            return sum(dice[1:], dice[0])
+        pool, k = icepool.Pool(dice), node.keep.count
+        return {"kh": lambda: pool.highest(k), "kl": lambda: pool.lowest(k),
+                "dh": lambda: pool.highest(drop=k), "dl": lambda: pool.lowest(drop=k)}[node.keep.kind]().sum()
     assert isinstance(node, BinOp)
     left, right = reference(node.left, depth), reference(node.right, depth)
     if node.op == "+":

@@ -128,6 +128,28 @@ class BinOp(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class Group(Node):
+    """Several rolls of which the kept totals add up: `{1d20, 1d20}kh1`, `(1d4, 2+2, 3d6kl1)kh1`
+    (d20's set). `per_die`: one roll whose dice are kept among themselves, Roll20's
+    `{4d6+3d8}kh1` (the single highest die of the seven); its items are plain dice terms."""
+
+    items: tuple[Node, ...]
+    keep: Keep | None = None
+    per_die: bool = False
+
+
+def children(node: Node) -> tuple[Node, ...]:
+    """The nodes directly under `node` (for the walks that count, price or bound a tree)."""
+    if isinstance(node, BinOp):
+        return (node.left, node.right)
+    if isinstance(node, Neg | Labeled):
+        return (node.operand,)
+    if isinstance(node, Group):
+        return node.items
+    return ()
+
+
+@dataclass(frozen=True, slots=True)
 class Labeled(Node):
     """A term with a label, `2d6 [fire]`: the label travels with its dice into the log."""
 
@@ -177,6 +199,10 @@ def to_text(node: Node, dice_text: Callable[[Dice], str] | None = None) -> str:
             if _precedence(n.right) <= prec:
                 right = f"({right})"
             return f"{left} {n.op} {right}"
+        if isinstance(n, Group):
+            joined = (" + " if n.per_die else ", ").join(text(i) for i in n.items)
+            keep = "" if n.keep is None else f"{n.keep.kind}{n.keep.count}"
+            return "{" + joined + "}" + keep
         if isinstance(n, Labeled):
             inner = text(n.operand)
             bare = isinstance(n.operand, Dice) or (

@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import re
 
-from .ast import BinOp, Labeled, Neg, Node
+from .ast import Node, children
 from .errors import DiceLimitError, DiceSyntaxError
 from .limits import MAX_DEPTH, MAX_EXPRESSION_LENGTH
 
@@ -93,10 +93,7 @@ def _depth(root: Node) -> int:
     while stack:
         node, depth = stack.pop()
         deepest = max(deepest, depth)
-        if isinstance(node, BinOp):
-            stack += ((node.left, depth + 1), (node.right, depth + 1))
-        elif isinstance(node, Neg | Labeled):
-            stack.append((node.operand, depth + 1))
+        stack += ((child, depth + 1) for child in children(node))
     return deepest
 
 

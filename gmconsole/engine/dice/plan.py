@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .ast import BinOp, Dice, Keep, Labeled, Neg, Node, Number, to_text
+from .ast import BinOp, Dice, Group, Keep, Labeled, Neg, Node, Number, to_text
 from .errors import DiceError, DiceLimitError
 from .limits import MAX_EXPLODE_DEPTH, MAX_ROLLS
 from .sources import Source, TermSpec
@@ -73,7 +73,40 @@ def _compile(node: Node, terms: list[TermSpec], label: str | None) -> Runner:
         return lambda src, out: -operand(src, out)
     if isinstance(node, BinOp):
         return _binop_runner(node, terms, label)
+    if isinstance(node, Group):
+        return _group_runner(node, terms, label)
     raise TypeError(f"not a dice syntax node: {node!r}")
+
+
+def kept_total(values: list[int], keep: Keep | None) -> int:
+    """The sum of the values a group keeps (all of them without a keep)."""
+    if keep is None:
+        return sum(values)
+    start, stop = keep_span(len(values), keep)
+    return sum(sorted(values)[start:stop])
+
+
+def _group_runner(node: Group, terms: list[TermSpec], label: str | None) -> Runner:
+    """Each item rolled in turn (its dice logged as any term's); the kept totals add up. Per
+    die (`{4d6+3d8}kh1`), the values kept are the dice themselves, read from the log record
+    each plain term has just appended."""
+    runners = [_compile(item, terms, label) for item in node.items]
+    keep = node.keep
+    if node.per_die:
+
+        def pooled(src: Source, out: list[RawTerm]) -> int:
+            values: list[int] = []
+            for run in runners:
+                run(src, out)
+                values += out[-1][0]
+            return kept_total(values, keep)
+
+        return pooled
+
+    def grouped(src: Source, out: list[RawTerm]) -> int:
+        return kept_total([run(src, out) for run in runners], keep)
+
+    return grouped
 
 
 def _binop_runner(node: BinOp, terms: list[TermSpec], label: str | None) -> Runner:

@@ -23,7 +23,8 @@ from collections.abc import Callable
 from fractions import Fraction
 from math import gcd
 
-from gmconsole.engine.dice import BinOp, Dice, DiceError, Labeled, Neg, Node, Number
+from gmconsole.engine.dice import BinOp, Dice, DiceError, Group, Labeled, Neg, Node, Number
+from gmconsole.engine.dice.ast import children
 
 from .pools import exploding_keep, keep_sum
 from .weights import Weights, add, combine, power
@@ -59,7 +60,33 @@ def build(node: Node, depth: int) -> Weights:
         if node.op == "ceil":
             return combine(left, right, ceil_div)
         return combine(left, right, operator.floordiv)
+    if isinstance(node, Group):
+        return _group(node, depth)
     raise TypeError(f"not a dice syntax node: {node!r}")
+
+
+def _group(node: Group, depth: int) -> Weights:
+    """A group's kept totals (or, per die, its kept dice) added up. Without a keep it is a
+    sum; with one, icepool's pool of unlike dice (each item a die of its own distribution)
+    takes the highest or lowest, imported only then."""
+    if node.per_die:
+        parts = [(raw_die(d), d.count) for d in node.items if isinstance(d, Dice)]
+    else:
+        parts = [(build(item, depth), 1) for item in node.items]
+    if node.keep is None:
+        total = Weights.point(0)
+        for weights, count in parts:
+            total = add(total, power(weights, count))
+        return total
+    import icepool
+
+    dice = [icepool.Die(w.ways) for w, count in parts for _ in range(count)]
+    pool = icepool.Pool(dice)
+    k = node.keep.count
+    kept = {"kh": lambda: pool.highest(k), "kl": lambda: pool.lowest(k),
+            "dh": lambda: pool.highest(drop=k), "dl": lambda: pool.lowest(drop=k)}[node.keep.kind]()
+    die = kept.sum()
+    return Weights({int(o): int(q) for o, q in die.items() if q}, int(die.denominator()))
 
 
 @functools.lru_cache(maxsize=256)
@@ -105,10 +132,7 @@ def residual_of(node: Node, depth: int) -> Fraction:
                 all_ways = p.denominator ** (depth + 1)
                 kept *= (all_ways - p.numerator ** (depth + 1)) ** n.count
                 whole *= all_ways**n.count
-        elif isinstance(n, BinOp):
-            stack += (n.left, n.right)
-        elif isinstance(n, Neg | Labeled):
-            stack.append(n.operand)
+        stack += children(n)
     return Fraction(whole - kept, whole)
 
 
