@@ -27,6 +27,8 @@ from gmconsole.engine.names import visible
 
 TOP = 3
 """Best and worst rolls listed."""
+HITS = 30
+"""Hits listed one by one (a longer fight says how many more)."""
 
 
 @dataclass
@@ -41,6 +43,9 @@ class DayStory:
     taken: Counter[str] = field(default_factory=Counter)
     fell: list[tuple[str, str]] = field(default_factory=list)
     """(who, "down" or "dead") in the order they fell."""
+    hits: list[str] = field(default_factory=list)
+    """Each hit as the system told it ("Brad takes 13 vs Toughness 8: wound +2, shock +3"):
+    the damage table adds up what was rolled, this says what the rules made of it."""
     checks: list[Event] = field(default_factory=list)
     tables: Counter[str] = field(default_factory=Counter)
     rolls: int = 0
@@ -112,6 +117,7 @@ def tell(events: Sequence[Event], chosen: Sequence[Event], date: str) -> DayStor
             elif notice.get("kind") == "out" and isinstance(notice.get("who"), str):
                 _fell(out, notice["who"], _how_out(e, notice["who"]))
         if e.kind == EventKind.DAMAGE and e.who:
+            out.hits.append(e.text)
             amount = e.data.get("amount")
             if isinstance(amount, int) and not isinstance(amount, bool):
                 out.taken[e.who] += amount  # a held hit counts when made: it lands at the round's end
@@ -232,6 +238,12 @@ def _markdown(s: DayStory, campaign: str, system: str, names: Mapping[str, str],
         for who in sorted(set(s.taken) | set(s.dealt), key=lambda w: (-s.taken[w] - s.dealt[w], w)):
             row = f"| {s.dealt[who]} | {s.taken[who]} |" if dealt else f"| {s.taken[who]} |"
             lines.append(f"| {_name(names, who)} {row}")
+        lines.append("")
+    if s.hits:
+        lines += ["## Hits", ""]
+        lines += [f"- {text}" for text in s.hits[:HITS]]
+        if len(s.hits) > HITS:
+            lines.append(f"- and {len(s.hits) - HITS} more")
         lines.append("")
     if s.fell:
         lines += ["## Who fell", ""]
