@@ -191,8 +191,11 @@ class Event(BaseModel):
     @property
     def reversible(self) -> bool:
         """Whether undo can take it back: it changed something and still holds the snapshots
-        (events read back from a log file only hold diffs)."""
-        return bool(self.changes) and all(c.in_memory for c in self.changes)
+        (events read back from a log file only hold diffs). A test is taken back even when it
+        changed nothing: a GM who mis-rolled presses undo for that test, not for the turn
+        before it, and an undone aimed test no longer offers its damage."""
+        changed = bool(self.changes) or self.kind == EventKind.CHECK
+        return changed and all(c.in_memory for c in self.changes)
 
     def compact(self) -> Event:
         """The event as the log keeps it: changes reduced to their changed leaves (the event

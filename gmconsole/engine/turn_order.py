@@ -118,6 +118,11 @@ class TurnOrder(ABC):
         """End-of-round bookkeeping owned by the order (flags set by the round's card...)."""
         return []
 
+    def refuse_now(self, enc: Encounter, cid: str) -> str | None:
+        """Why `now WHO` may not bring this combatant up at this moment (ARM: it has used its
+        one action this round), or None when it may (the default)."""
+        return None
+
     def defers_out(self, enc: Encounter, cid: str) -> bool:
         """Whether a combatant dropped now still finishes the acting step before going out:
         true when it acts in that step alongside others in the same instant (Myriad: KO and

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from pydantic import BaseModel
 
-from gmconsole.engine.encounter import Condition, Encounter, Expiry, Notice
+from gmconsole.engine.encounter import Combatant, Condition, Encounter, Expiry, Notice
 from gmconsole.engine.errors import RulesError
 from gmconsole.engine.events import Event, EventKind
+from gmconsole.engine.roster import Character
 from gmconsole.engine.turn_order import RoundContext
 from gmconsole.store.state import Draft, SessionState, Target
 from gmconsole.systems.base import SheetChange
@@ -145,10 +147,19 @@ class CombatIntents(SessionState):
         `lead` opens the log line ("Kesh hits Grell (sword 8 + 3)"), `extra_data` joins the data."""
         self.require_writable()
         t = self.resolve(who)
-        kind = self._damage_kind(kind)
+        kind, rolled = self.rolled_kind(t.sheet, amount, self._damage_kind(kind))
         change = self.guarded(lambda: self.system.apply_damage(t.sheet, amount, kind))
         data = {"amount": amount, "kind": kind, **(extra_data or {})}
+        if rolled:
+            data["rolled"] = rolled
+            change = replace(change, text=f"{change.text} ({rolled})")
         return self._harm_event(EventKind.DAMAGE, t, change, data, lead=lead)
+
+    def rolled_kind(self, sheet: BaseModel, amount: int, kind: str | None) -> tuple[str | None, str]:
+        """A damage kind the system rolls (`GameSystem.roll_damage_kind`), rolled with the
+        session's dice, and the roll's note; the kind as it is, and no note, otherwise."""
+        rolled = self.guarded(lambda: self.system.roll_damage_kind(sheet, amount, kind, self.rng))
+        return (kind, "") if rolled is None else rolled
 
     def held_damage(self, who: str, change: SheetChange, data: dict[str, Any], *, lead: str = "") -> Event:
         """A hit the system keeps on the target's sheet until the round ends (`hold_damage`),
@@ -213,13 +224,24 @@ class CombatIntents(SessionState):
                 notices += enc.set_out(c.id)
         return notices
 
+    def _round_target(self, draft: Draft, c: Combatant) -> Target | None:
+        """`c` as a target, with the sheet this intent has already changed: an end-of-round
+        effect on a roster character is followed by the start-of-round hook of the next round
+        in the same advance, which must see it (it read the saved sheet, and undid the effect)."""
+        path = f"roster/{c.ref}"
+        drafted = draft.models.get(path) if c.sheet is None and c.ref else None
+        if not isinstance(drafted, Character):
+            return self.target_of(c)
+        sheet = self.sheet_of(drafted)
+        return None if sheet is None else Target(c.name, sheet, c, c.ref)
+
     def _end_of_round(self, draft: Draft, enc: Encounter) -> list[Notice]:
         """The system's end-of-round effects on every combatant (bleeding, burning...)."""
         notices: list[Notice] = []
         if not self.system.has_hook("end_of_round"):
             return notices
         for c in enc.combatants:
-            t = self.target_of(c)
+            t = self._round_target(draft, c)
             if t is None:
                 continue
             change = self.system.end_of_round(
@@ -305,7 +327,7 @@ class CombatIntents(SessionState):
         if not self.system.has_hook("start_of_round"):
             return notices
         for c in enc.combatants:
-            t = None if c.status == "out" else self.target_of(c)
+            t = None if c.status == "out" else self._round_target(draft, c)
             if t is None:
                 continue
             change = self.system.start_of_round(t.sheet, self.scene(enc, c))
@@ -384,6 +406,9 @@ class CombatIntents(SessionState):
         self.require_writable()
         cid = self._fighter_id(who)
         draft = Draft(self)
+        why = self._turn_order.refuse_now(draft.encounter(), cid)
+        if why:
+            raise RulesError(why)
         notices = draft.encounter().act_now(cid, join=join)
         return self._combat_event(draft, EventKind.TURN, notices, who=cid)
 

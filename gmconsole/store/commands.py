@@ -10,12 +10,14 @@ Every refusal is a `CommandError` carrying the verb's usage line.
 from __future__ import annotations
 
 import difflib
+import re
 import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from gmconsole.engine.errors import RulesError
+from gmconsole.engine.numbers import whole
 
 EXPIRIES = ("start", "end", "round")
 NUMBER_WORDS = frozenset({"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"})
@@ -34,12 +36,12 @@ USAGE: dict[str, str] = {
     "heal": "heal WHO N [KIND]",
     "cond": "cond WHO NAME [ROUNDS] [start|end|round]",
     "uncond": "uncond WHO NAME",
-    "add": "add [N] SOURCE|NAME [SIDE] [STAT N]...",
+    "add": "add party|[N] SOURCE [SIDE] [STAT N]...",
     "remove": "remove WHO",
     "out": "out WHO",
     "in": "in WHO",
     "roll": "roll EXPR | roll table NAME",
-    "check": "check WHO OPTION [vs N] [at TARGET] [+MOD]",
+    "check": "check WHO OPTION [vs N] [at WHO] [KEY=V]...",
     "hit": "hit [typed dice...]",
     "declare": "declare WHO ACTION...",
     "undo": "undo",
@@ -73,15 +75,18 @@ class Command:
     args: dict[str, Any] = field(default_factory=dict)
 
 
+_NUMBER = re.compile(r"[+-]?[0-9]{1,12}\Z")
+
+
 def _int(token: str) -> int | None:
-    try:
-        return int(token)
-    except ValueError:
-        return None
+    """A whole number written in ASCII digits, or None: Python's int() also reads '٣' and
+    '1_000', which a GM never means, and a 10,000-digit number is itself an attack."""
+    return int(token) if _NUMBER.match(token) else None
 
 
 def _fail(verb: str, why: str) -> CommandError:
-    return CommandError(f"{why} (usage: {USAGE[verb]})")
+    usage = USAGE.get(verb)
+    return CommandError(f"{why} (usage: {usage})" if usage else why)
 
 
 def _split_name(tokens: list[str], is_name: Namer, keep: int = 0) -> tuple[str, list[str]]:
@@ -108,7 +113,7 @@ def _dice(verb: str, tokens: list[str]) -> list[int]:
     faces = [_int(t) for t in tokens]
     if any(f is None for f in faces):
         raise _fail(verb, "typed dice must be whole numbers")
-    return [f for f in faces if f is not None]
+    return [_bounded(verb, t, "a typed die", MAX_TYPED_FACE) for t in tokens]
 
 
 def parse(
@@ -206,6 +211,7 @@ def _harm(verb: str, args: list[str], is_name: Namer, _s: Namer) -> Command:
     if len(args) < 2:
         raise _fail(verb, "name someone and an amount")
     who, amount, rest = _name_then_number(verb, args, is_name)
+    amount = _bounded(verb, str(amount), "the amount", MAX_AMOUNT)
     if amount < 0:
         raise _fail(verb, "the amount cannot be negative")
     return Command(verb, {"who": who, "amount": amount, "kind": " ".join(rest) or None})
@@ -229,7 +235,7 @@ def _cond(verb: str, args: list[str], is_name: Namer, _s: Namer) -> Command:
         if k != len(rest) - 1:
             extra = " ".join(rest[k + 1 :])
             raise _fail(verb, f"after the rounds only start, end or round may follow, got {extra!r}")
-        rounds = int(rest.pop())
+        rounds = _bounded(verb, rest.pop(), "the rounds", MAX_ROUNDS)
         if rounds <= 0:
             raise _fail(verb, "a condition lasts at least 1 round (leave the number out for no limit)")
     if len(rest) < 2:
@@ -262,11 +268,31 @@ def _add(verb: str, args: list[str], _n: Namer, is_source: Namer) -> Command:
         stats = {key: value, **stats}
     if not rest:
         raise _fail(verb, "name a roster entry to add, or a name for a quick combatant")
+    group = _group(verb, rest, count, stats, is_source)
+    if group is not None:
+        return group
     source, side = _split_name(rest, is_source)
     args_out: dict[str, Any] = {"source": source, "count": count, "side": " ".join(side) or None}
     if stats:
         args_out["stats"] = stats
     return Command(verb, args_out)
+
+
+def _group(verb: str, rest: list[str], count: int, stats: dict[str, int], is_source: Namer) -> Command | None:
+    """`add party` (every PC) and `add side NAME` (everyone of that side), unless the roster
+    has an entry of that name itself."""
+    first = rest[0].lower()
+    if first not in ("party", "side") or is_source(" ".join(rest)) or is_source(rest[0]):
+        return None
+    if count != 1 or stats:
+        raise _fail(verb, f"add {first} takes no number")
+    if first == "party":
+        if len(rest) > 1:
+            raise _fail(verb, "add party takes nothing after it (add side NAME for a side)")
+        return Command("add_group")
+    if len(rest) < 2:
+        raise _fail(verb, "name the side: add side pcs")
+    return Command("add_group", {"side": " ".join(rest[1:])})
 
 
 def _roll(verb: str, args: list[str], _n: Namer, _s: Namer) -> Command:
@@ -279,10 +305,54 @@ def _roll(verb: str, args: list[str], _n: Namer, _s: Namer) -> Command:
     return Command("roll", {"expr": " ".join(args)})
 
 
+SWITCH_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+DICE_KEYS = {"dice": "dice", "target_dice": "target_dice"}
+"""Typed faces on the test line: the tester's (`dice=6,6,3`) and the target's own roll's."""
+MAX_TYPED_FACE = 1000
+
+
+def _faces(verb: str, key: str, text: str) -> list[int]:
+    """`6,6,3` as faces; an empty item or a foreign digit is refused by name."""
+    items = text.split(",")
+    if not text or any(not item.strip() for item in items):
+        raise _fail(verb, f"{key}= takes faces separated by commas, like {key}=6,6,3")
+    try:
+        return [whole(item, f"a typed die in {key}=", 0, MAX_TYPED_FACE) for item in items]
+    except RulesError as exc:
+        raise _fail(verb, str(exc)) from None
+
+
+def switch_tokens(
+    verb: str, tokens: list[str], *, only_dice: bool = False
+) -> tuple[list[str], dict[str, str], dict[str, list[int]]]:
+    """`KEY=VALUE` tokens taken out of a test line, wherever they stand: the switches (their
+    values still text, read against the character's own switches by the session) and the
+    typed faces (`dice=`, `target_dice=`). The other tokens come back in order. With
+    `only_dice` (a system's own action: `strike vic 3 dice=14`), only `dice=` is taken."""
+    rest: list[str] = []
+    switches: dict[str, str] = {}
+    dice: dict[str, list[int]] = {}
+    for token in tokens:
+        key, eq, value = token.partition("=")
+        if not eq or not SWITCH_KEY.match(key) or (only_dice and key.lower() != "dice"):
+            rest.append(token)
+            continue
+        lowered = key.lower()
+        if lowered in switches or lowered in dice:
+            raise _fail(verb, f"{key}= is given twice")
+        if lowered in DICE_KEYS:
+            dice[DICE_KEYS[lowered]] = _faces(verb, lowered, value)
+        else:
+            switches[lowered] = value
+    return rest, switches, dice
+
+
 def _check(verb: str, args: list[str], is_name: Namer, _s: Namer) -> Command:
-    """`check WHO OPTION [vs N] [at TARGET] [+MOD]`, the last three in any order; TARGET runs
-    to the next `vs` or signed number."""
-    rest = list(args)
+    """`check WHO OPTION [vs N] [at TARGET] [+MOD] [KEY=VALUE]... [dice=A,B,C]`, all but WHO and
+    OPTION in any order. TARGET is the longest run of words after `at` naming someone (up to
+    the next `vs` or signed number when none does); words after it go back to the option, where
+    the session reads a trailing switch key typed bare (`poss`) as that switch turned on."""
+    rest, switches, dice = switch_tokens(verb, list(args))
     against = None
     lowered = [t.lower() for t in rest]
     if "at" in lowered[2:]:
@@ -294,21 +364,28 @@ def _check(verb: str, args: list[str], is_name: Namer, _s: Namer) -> Command:
             and not (rest[end][:1] in "+-" and _int(rest[end]) is not None)
         ):
             end += 1
-        against = " ".join(rest[cut + 1 : end]) or None
+        words = rest[cut + 1 : end]
+        named = [k for k in range(len(words), 0, -1) if is_name(" ".join(words[:k]))]
+        take = named[0] if named else len(words)
+        against = " ".join(words[:take]) or None
         if against is None:
             raise _fail(verb, "name the target after 'at'")
-        rest = rest[:cut] + rest[end:]
+        rest = rest[:cut] + words[take:] + rest[end:]
     modifiers = 0
     difficulty = None
-    while rest:
-        last = rest[-1]
-        if last[:1] in "+-" and _int(last) is not None:
-            modifiers += int(rest.pop())
-        elif len(rest) >= 2 and rest[-2].lower() == "vs" and _int(last) is not None:
-            difficulty = int(rest.pop())
-            rest.pop()
+    kept: list[str] = []
+    k = 0
+    while k < len(rest):  # vs N and signed modifiers anywhere after WHO and the option's first word
+        token = rest[k]
+        if k >= 2 and token[:1] in "+-" and _int(token) is not None:
+            modifiers += _bounded(verb, token, "a modifier", MAX_MODIFIER)
+        elif k >= 2 and token.lower() == "vs" and k + 1 < len(rest) and _int(rest[k + 1]) is not None:
+            difficulty = _bounded(verb, rest[k + 1], "the difficulty after vs", MAX_DIFFICULTY)
+            k += 1
         else:
-            break
+            kept.append(token)
+        k += 1
+    rest = kept
     if len(rest) < 2:
         raise _fail(verb, "name someone and what they are tested on")
     who, option = _split_name(rest, is_name, keep=1)
@@ -320,7 +397,24 @@ def _check(verb: str, args: list[str], is_name: Namer, _s: Namer) -> Command:
     }
     if against is not None:
         out["against"] = against
+    if switches:
+        out["switches"] = switches
+    out.update(dice)
     return Command(verb, out)
+
+
+MAX_MODIFIER = 10_000
+MAX_AMOUNT = 100_000
+"""More harm than any book's track can take at once; the system clamps or refuses below it."""
+MAX_ROUNDS = 10_000
+MAX_DIFFICULTY = 100_000
+
+
+def _bounded(verb: str, token: str, what: str, limit: int) -> int:
+    try:
+        return whole(token, what, -limit, limit)
+    except RulesError as exc:
+        raise _fail(verb, str(exc)) from None
 
 
 def _encounter(verb: str, args: list[str], _n: Namer, _s: Namer) -> Command:
@@ -340,9 +434,10 @@ def _commit(verb: str, args: list[str], _n: Namer, _s: Namer) -> Command:
 
 
 def _set(verb: str, args: list[str], _n: Namer, _s: Namer) -> Command:
-    if len(args) != 2:
+    """`set KEY VALUE...`: the value may have spaces ("set round 10 minutes")."""
+    if len(args) < 2:
         raise _fail(verb, "give a setting and its value")
-    return Command(verb, {"key": args[0], "value": args[1]})
+    return Command(verb, {"key": args[0], "value": " ".join(args[1:])})
 
 
 def _calc(verb: str, args: list[str], _n: Namer, _s: Namer) -> Command:

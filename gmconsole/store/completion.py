@@ -9,8 +9,11 @@ puts a space in the middle of an argument. What fits each position:
 - after ``dmg WHO N``: the system's damage kinds; after ``cond WHO``: the conditions already in
   play and the usual ones, after their rounds ``start|end|round``; after ``uncond WHO``: that
   combatant's own conditions;
-- ``check WHO``: what the character can be tested on, then ``vs``;
-- ``add [N]``: roster entries, then the encounter's sides;
+- ``check WHO``: what the character can be tested on, then ``vs``, ``at`` (then who), the
+  character's test switches (``poss``, ``sfx=``) and ``dice=``; after ``KEY=`` that switch's
+  values;
+- ``add [N]``: ``party``, ``side`` (then the roster's sides), roster entries, then the
+  encounter's sides;
 - ``roll table``, ``encounter``, ``calc``, ``gen``, ``set``: tables, encounters, calculators,
   generators, encounter settings and their values.
 """
@@ -25,6 +28,7 @@ from gmconsole.store import commands
 
 if TYPE_CHECKING:
     from gmconsole.store.session import Session
+    from gmconsole.systems.base import RuleOption
 
 COMMON_CONDITIONS = ("stunned", "prone", "blinded", "bleeding", "on fire", "grappled", "hidden", "afraid")
 """Offered after `cond WHO` beside the conditions already in play; any other name works too."""
@@ -83,14 +87,46 @@ def _candidates(session: Session, verb: str, args: list[str], partial: str) -> l
     if verb == "add":
         rest = args[1:] if args and args[0].isdigit() else args
         if not rest:
-            return list(session.roster)
+            return [*(["party", "side"] if not args else []), *session.roster]
         enc = session.encounter
         sides = dict.fromkeys([*(c.side for c in enc.combatants), "pcs", "foes"] if enc else ["pcs", "foes"])
+        if rest == ["side"]:
+            return list(dict.fromkeys([*(ch.default_side for ch in session.roster.values()), *sides]))
         return list(sides) if len(rest) == 1 else list(system.quick_stats)
+    if verb == "check" and len(args) >= 2 and "=" in partial:
+        return _switch_values(session, args, partial)
     if verb in WHO_VERBS or verb in {a.key for a in system.sheet_actions}:
         if not args:
             return _who(session)
         return _after_who(session, verb, args)
+    return []
+
+
+def _switch_words(switch: RuleOption) -> str:
+    """How a switch is typed: a yes/no one bare (`poss`), any other with `=` (`sfx=`)."""
+    plain_flag = isinstance(switch.default, bool) and not switch.choices
+    return switch.key if plain_flag else f"{switch.key}="
+
+
+def _switch_values(session: Session, args: list[str], partial: str) -> list[str]:
+    """After `KEY=` on a test line: that switch's values, as `KEY=VALUE`."""
+    key = partial.partition("=")[0].lower()
+    try:
+        target = session.resolve(args[0])
+    except GmConsoleError:
+        return []
+    for switch in session.system.check_switches(target.sheet, session.options):
+        if switch.key.lower() != key:
+            continue
+        if switch.choices:
+            values = [str(c) or "none" for c in switch.choices]
+        elif isinstance(switch.default, bool):
+            values = ["yes", "no"]
+        elif switch.bounds is not None and switch.bounds[1] - switch.bounds[0] <= 20:
+            values = [str(n) for n in range(switch.bounds[0], switch.bounds[1] + 1)]
+        else:
+            values = [str(switch.default)]
+        return [f"{switch.key}={v}" for v in values]
     return []
 
 
@@ -115,7 +151,10 @@ def _after_who(session: Session, verb: str, args: list[str]) -> list[str]:
     if verb == "check":
         if not rest:
             return [o.key for o in system.check_options(target.sheet)]
-        return ["vs"] if len(rest) == 1 else []
+        switches = system.check_switches(target.sheet, session.options)
+        if rest[-1].lower() == "at":
+            return _who(session)
+        return ["vs", "at", *(_switch_words(s) for s in switches), "dice="]
     if verb == "delay" and not rest:
         return _who(session)
     return []

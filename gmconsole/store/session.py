@@ -27,11 +27,11 @@ from gmconsole.engine.plain import plain
 from gmconsole.store import commands
 from gmconsole.store.chronicle import ChronicleIntents
 from gmconsole.store.collector import collector_paused
-from gmconsole.store.encounter_ops import EncounterIntents
 from gmconsole.store.exchange import ExchangeIntents
 from gmconsole.store.folder import CAMPAIGN_FILE, load_campaign_file, load_folder, system_reference_tables
 from gmconsole.store.lock import CampaignLock
 from gmconsole.store.log import LOG_PAGE, LogPages, LogWriter
+from gmconsole.store.party import PartyIntents
 from gmconsole.store.roster_ops import RosterIntents
 from gmconsole.store.state import Target
 
@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 __all__ = ["Session", "Target"]
 
 
-class Session(EncounterIntents, RosterIntents, ExchangeIntents, ChronicleIntents):
+class Session(PartyIntents, RosterIntents, ExchangeIntents, ChronicleIntents):
     """One open campaign (see the module docstring and notes/SESSION_API.md).
 
     `log` holds the events read so far, oldest first, then this session's. Opening reads only
@@ -334,7 +334,9 @@ class Session(EncounterIntents, RosterIntents, ExchangeIntents, ChronicleIntents
     def _execute_one(self, line: str) -> Event | None:
         action = self._system_action(line)
         if action is not None:
-            return self.perform(*action)
+            key, who, args = action
+            rest, _switches, dice = commands.switch_tokens(key, list(args), only_dice=True)
+            return self.perform(key, who, rest, dice=dice.get("dice"))
         verbs = [a.key for a in self.system.sheet_actions]
         command = commands.parse(line, self._is_name, self._is_source, verbs)
         if command is None:
@@ -391,17 +393,27 @@ class Session(EncounterIntents, RosterIntents, ExchangeIntents, ChronicleIntents
                 return self.remove_condition(a["who"], a["name"])
             case "add":
                 return self.add_combatant(a["source"], a["count"], side=a["side"], stats=a.get("stats"))
+            case "add_group":
+                return self.add_group(a.get("side"))
             case "remove":
                 return self.remove_combatant(a["who"])
             case "out" | "in":
                 return self.set_out(a["who"], command.verb == "out")
             case "check":
-                from gmconsole.engine.checks import CheckRequest  # the tests' types, on first test
-
-                req = CheckRequest(option=a["option"], difficulty=a["difficulty"], modifiers=a["modifiers"])
+                req = self.typed_request(
+                    a["who"],
+                    a["option"],
+                    difficulty=a["difficulty"],
+                    modifiers=a["modifiers"],
+                    switches=a.get("switches"),
+                )
                 if a.get("against"):
-                    return self.aimed_check(a["who"], req, a["against"])
-                return self.check(a["who"], req)
+                    return self.aimed_check(
+                        a["who"], req, a["against"], dice=a.get("dice"), target_dice=a.get("target_dice")
+                    )
+                if a.get("target_dice"):
+                    raise commands.CommandError("target_dice= goes with a test 'at' a target")
+                return self.check(a["who"], req, dice=a.get("dice"))
             case "hit":
                 return self.hit(dice=a.get("dice"))
             case "declare":

@@ -8,7 +8,7 @@ whatever the system changes (the sheet, the encounter's state) lands in one undo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +17,7 @@ from gmconsole.engine.events import Event, EventKind
 from gmconsole.engine.plain import plain
 from gmconsole.store.combat import CombatIntents
 from gmconsole.store.state import Draft, Target
+from gmconsole.store.switches import bare_switches, check_bounds, read_switches
 from gmconsole.systems.base import RuleOption
 
 if TYPE_CHECKING:
@@ -44,11 +45,12 @@ class SheetIntents(CombatIntents):
         dice: Sequence[int] | None = None,
         note: str = "",
         extra_data: dict[str, Any] | None = None,
+        follow: Callable[[CheckResult], dict[str, Any]] | None = None,
     ) -> Event:
         """A test of skill through the system; data holds the CheckResult fields. What the
         test spends or draws (`after_check`) is saved with it, so undo takes it back too.
         `note` is added to the log line ("against Kaa-Tok's defence 11"), `extra_data` to the
-        event's data."""
+        event's data, and so is what `follow` makes of the result (an aimed test's next step)."""
         self.require_writable()
         target = self.resolve(who)
         request = self._with_switch_defaults(target, request)
@@ -67,6 +69,8 @@ class SheetIntents(CombatIntents):
             notices = self.settle(draft, target, change)
             text += "".join(f"; {t}" for t in [change.text, *(n.text for n in notices)] if t)
         data = {"request": plain(request), **plain(result), **(extra_data or {})}
+        if follow is not None:
+            data.update(follow(result))
         event = self.commit(draft, EventKind.CHECK, text, who=target.key, data=data)
         self.last_result = result
         return event
@@ -82,9 +86,35 @@ class SheetIntents(CombatIntents):
         return self.system.check_switches(self.resolve(who).sheet, self.options)
 
     def _with_switch_defaults(self, target: Target, request: CheckRequest) -> CheckRequest:
+        """The request as the system reads it: every switch the GM left out at its default,
+        and the tester's encounter conditions under ``conditions`` (a system whose conditions
+        change tests reads them there: Mythmagica's Stunned rolls at a Drawback)."""
         switches = self.system.check_switches(target.sheet, self.options)
+        check_bounds(switches, request.extra)
         missing = {s.key: s.default for s in switches if s.key not in request.extra}
+        conditions = [k.name for k in target.combatant.conditions] if target.combatant is not None else []
+        if conditions and "conditions" not in request.extra:
+            missing["conditions"] = conditions
         return replace(request, extra={**missing, **request.extra}) if missing else request
+
+    def typed_request(
+        self,
+        who: str,
+        option: str,
+        *,
+        difficulty: int | None = None,
+        modifiers: int = 0,
+        switches: Mapping[str, str] | None = None,
+    ) -> CheckRequest:
+        """The request a test line describes: its `KEY=VALUE` switches and the yes/no switch
+        keys typed bare after the option read against the character's own switches (see
+        `gmconsole.store.switches`), as the dialog would have set them."""
+        from gmconsole.engine.checks import CheckRequest
+
+        offered = self.system.check_switches(self.resolve(who).sheet, self.options)
+        option, extra = bare_switches(offered, option)
+        extra.update(read_switches(offered, switches or {}))
+        return CheckRequest(option=option, difficulty=difficulty, modifiers=modifiers, extra=extra)
 
     def perform(
         self, action: str, who: str, args: Sequence[str] = (), *, dice: Sequence[int] | None = None

@@ -404,7 +404,40 @@ class SessionState:
                 subs = getattr(model, key, None)
                 if table_list(value) and isinstance(subs, list) and len(subs) == len(value):
                     reuse.update(zip(map(id, value), subs, strict=True))
-        return from_snapshot(path, snap, reuse)
+        model = from_snapshot(path, snap, reuse)
+        self._check_sheets(path, snap, prev)
+        return model
+
+    def _check_sheets(self, path: str, snap: dict[str, Any], prev: dict[str, Any] | None) -> None:
+        """Every sheet the change touches, validated by the system as the loader will read it
+        at the next open: whatever a system's own code did (20,000 damage, a million XP), a
+        sheet its model refuses is never written, so no PC vanishes from the next session.
+        Sheets equal to the ones in memory were validated when they were read."""
+        if path.startswith("roster/"):
+            before = (prev or {}).get("sheet")
+            sheets = [] if snap.get("sheet") == before else [("sheet", snap.get("sheet"))]
+        elif path.startswith("encounters/"):
+            old = {c.get("id"): c.get("sheet") for c in (prev or {}).get("combatants", [])}
+            sheets = [
+                (f"{c.get('name')}'s sheet", c["sheet"])
+                for c in snap.get("combatants", [])
+                if c.get("sheet") is not None and c["sheet"] != old.get(c.get("id"))
+            ]
+        else:
+            return
+        for where, data in sheets:
+            if data is None:
+                continue
+            try:
+                self.system.parse_sheet(data)
+            except ValidationError as exc:
+                raise RulesError(
+                    f"{file_of_path(path)}: {where} would not load again ({rules_message(exc)}); "
+                    "nothing was saved"
+                ) from exc
+            except (ValueError, TypeError, GmConsoleError) as exc:
+                shown = file_of_path(path)
+                raise RulesError(f"{shown}: {where} would not load again ({exc}); nothing was saved") from exc
 
     def _writer(self, path: str) -> BlockWriter:
         writer = self._writers.get(path)

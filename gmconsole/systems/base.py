@@ -280,6 +280,15 @@ class GameSystem(ABC):
         damage lands at once, through `apply_damage`. `source` names who dealt it."""
         return None
 
+    def roll_damage_kind(
+        self, sheet: BaseModel, amount: int, kind: str | None, rng: random.Random
+    ) -> tuple[str, str] | None:
+        """For a damage kind the system rolls rather than reads (System One's "roll": the
+        body table's d20 picks the location of a hit typed without one): the kind it lands
+        as, rolled with the session's dice, and a note for the log ("location d20 14").
+        None (the default) when `kind` is read as it stands."""
+        return None
+
     def has_hook(self, name: str) -> bool:
         """Whether this system overrides the hook `name` (`start_of_round`...): one it leaves
         as the no-op default need not be called for each of 2,000 combatants."""

@@ -12,14 +12,16 @@ import gc
 import random
 from collections.abc import Iterable
 from pathlib import Path, PurePath
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual.app import App, SystemCommand
+from textual import events
+from textual.app import ScreenStackError, SystemCommand
 from textual.markup import escape as escape_markup
 from textual.screen import Screen
 
 from gmconsole.engine.errors import GmConsoleError
 from gmconsole.tui import actions, terminal_watch
+from gmconsole.tui.key_order import OrderedKeys
 from gmconsole.tui.keymap import clashes, load_keymap
 from gmconsole.tui.screens.main import PANE_KEYS, MainScreen
 from gmconsole.tui.settings import load_settings, save_settings
@@ -32,7 +34,7 @@ if TYPE_CHECKING:
     from gmconsole.tui.screens.campaign_picker import NewCampaign
 
 
-class GmConsole(App[int]):
+class GmConsole(OrderedKeys):
     """`GmConsole(path)` opens that campaign; with no path, the last one (or the picker)."""
 
     TITLE = "gmconsole"
@@ -75,6 +77,22 @@ class GmConsole(App[int]):
         self.notes += problems + keymap_problems + clashes(keymap)
         wanted = self.settings.theme
         self.theme = wanted if wanted in self.available_themes else DEFAULT_THEME
+
+    async def on_event(self, event: events.Event) -> None:
+        """Every key first clears an error line already read (see `MainScreen.clear_old_error`),
+        then waits its turn behind the keys typed before it (`OrderedKeys`)."""
+        if isinstance(event, events.Key):
+            try:
+                screen: Screen[Any] | None = self.screen
+            except ScreenStackError:  # before the first screen, after the last
+                screen = None
+            clear = getattr(screen, "clear_old_error", None)
+            if callable(clear):
+                clear()
+            if not event.is_forwarded:
+                await self.take_key(event)
+                return
+        await super().on_event(event)
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return dict(VARIABLE_DEFAULTS)
@@ -246,6 +264,31 @@ class GmConsole(App[int]):
 
     # ------------------------------------------------------------------ command palette
 
+    def _line_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Every verb of the command line (found by its aliases too: 'damage' finds dmg) and
+        every action, calculator and generator of the campaign's system, with its usage;
+        choosing one puts it on the command line, ready for its arguments."""
+        prefill = getattr(screen, "prefill_line", None)
+        session = getattr(screen, "session", None)
+        if prefill is None or session is None:
+            return
+        from gmconsole.store import commands
+
+        aliases: dict[str, list[str]] = {}
+        for alias, verb in commands.ALIASES.items():
+            aliases.setdefault(verb, []).append(alias)
+        for verb, usage in commands.USAGE.items():
+            also = f" (also: {', '.join(aliases[verb])})" if verb in aliases else ""
+            title = f"Type {usage}{also}"
+            yield SystemCommand(title, "Puts it on the command line", lambda v=verb: prefill(f"{v} "))
+        system = session.system
+        rows = [(f"{a.key} WHO {a.usage}", a.label, a.help, f"{a.key} ") for a in system.sheet_actions]
+        rows += [(f"calc {c.key} {c.usage}", c.label, c.help, f"calc {c.key} ") for c in system.calculators]
+        rows += [(f"gen {g.key} {g.usage}", g.label, g.help, f"gen {g.key} ") for g in system.generators]
+        for usage, label, help_text, line in rows:
+            title = f"{label}: {' '.join(usage.split())}"
+            yield SystemCommand(title, escape_markup(help_text or label), lambda t=line: prefill(t))
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Every registry action (with its keys) and every theme, searchable by name. The
         palette reads help as markup, so help text is escaped: "[rounds]" stays on screen."""
@@ -257,6 +300,7 @@ class GmConsole(App[int]):
                 yield SystemCommand(f"{a.label} ({keys})", help_text, lambda a=a: run(a.id))
             elif a.run.startswith("@") and hasattr(self, f"job_{a.run[1:]}"):
                 yield SystemCommand(f"{a.label} ({keys})", help_text, getattr(self, f"job_{a.run[1:]}"))
+        yield from self._line_commands(screen)
         for name in sorted(self.file_themes):
             yield SystemCommand(
                 f"Theme: {name}", "Switch theme (remembered)", lambda n=name: setattr(self, "theme", n)

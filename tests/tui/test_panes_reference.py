@@ -251,3 +251,34 @@ async def test_a_number_on_a_d100_table_with_low_and_high_is_a_roll_not_a_prefix
         await pilot.press("6")
         await pilot.pause()
         assert str(pane.query_one("#ref-status").render()).startswith("▶ 76-85: System: Reactor")
+
+
+async def test_r_rolls_the_table_under_the_cursor_again_after_a_roll(tmp_path: Path) -> None:
+    """A roll redrew the list with the cursor back on the table opened last, so the next r
+    rolled that one instead of the table the GM had moved to."""
+    session = session_with_tables(tmp_path)
+    omens = (
+        '[[table]]\nname = "Road omens"\ndice = "1d3"\ncolumns = ["1d3", "Omen"]\n'
+        'rows = [["1", "crows"], ["2", "bells"], ["3", "a hanged man"]]\n'
+    )
+    (session.path / "tables" / "omens.toml").write_text(omens, encoding="utf-8")
+    session.close()
+    session = Session.open(session.path)
+    app = RefHost(session, ReferencePane())
+    async with app.run_test(size=(60, 16)) as pilot:
+        await pilot.pause()
+        pane = app.query_one(ReferencePane)
+        tables = pane.query_one("#ref-tables", LineList)
+        keys = [r.key for r in tables.rows if r.key and pane.tables[r.key].dice]
+        names = [pane.tables[k].name for k in keys]
+        assert {"Road encounters", "Road omens"} <= set(names)
+        pane._open(keys[0])  # a table was opened, then the GM moved to another and rolled
+        await pilot.pause()
+        tables.focus()
+        tables.move_to(next(i for i, r in enumerate(tables.rows) if r.key == keys[1]))
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.lines[-2:] == [f"roll table {names[1]}"] * 2

@@ -14,6 +14,7 @@ from panes_host import PaneHost, make_session
 from pydantic import BaseModel, Field
 from textual import on
 
+from gmconsole.engine.dice.field import DiceText
 from gmconsole.engine.roster import Character
 from gmconsole.engine.tracks import BoxTrack, LevelTrack
 from gmconsole.store.session import Session
@@ -468,3 +469,46 @@ async def test_keys_typed_ahead_of_tab_and_f2_land_in_the_field_they_were_typed_
     assert results and results[0] is not None
     sheet = RichSheet.model_validate(results[0].character.sheet)
     assert sheet.grace == 4 and sheet.level == "heroic"
+
+
+class ArmedSheet(BaseModel):
+    """A sheet with a text field and a dice field, as System One's weapons have."""
+
+    motto: str = "Onward"
+    damage: DiceText = "1d6"
+
+
+class ArmedSystem(GenericSystem):
+    sheet_model = ArmedSheet
+
+    def describe(self, sheet: BaseModel) -> str:
+        return ""
+
+
+async def test_typing_replaces_a_text_field_and_a_dice_field_is_checked_as_typed() -> None:
+    """Typing '2d6' into a weapon's '1d6' saved '1d62d6' (text fields appended to their value)
+    with no mark; every field's value is now replaced by what is typed, and a dice field says
+    at once when what is typed is no dice."""
+    sheet = ArmedSheet().model_dump(mode="json")
+    kai = Character(name="Kai", kind="pc", sheet=sheet)
+    session = SimpleNamespace(system=ArmedSystem(), roster={"kai": kai})
+    app = Host(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(SheetForm(session, "kai"))
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, SheetForm)
+        assert form.fields[("sheet", "damage")].dice
+        form.select(("sheet", "damage"))
+        await pilot.pause()
+        await pilot.press(*"2d6")
+        assert form.text(("sheet", "damage")) == "2d6"
+        form.select(("sheet", "motto"))
+        await pilot.pause()
+        await pilot.press(*"Hold")
+        assert form.text(("sheet", "motto")) == "Hold"
+        form.select(("sheet", "damage"))
+        await pilot.pause()
+        await pilot.press(*"2x6")
+        row = next(r.text.plain for r in form.query_one("#sheet-body").rows if r.key == "field::sheet/damage")
+        assert "2x6  ✗" in row and "not a dice expression" in row

@@ -18,4 +18,4 @@ def test_counts_read_in_english() -> None:
 
 
 def test_an_empty_fight_says_how_to_add_fighters() -> None:
-    assert title(0) == "Brawl: not started · no combatants yet: a adds some"
+    assert title(0) == "Brawl: not started · no combatants yet: a adds one, :add party every PC"

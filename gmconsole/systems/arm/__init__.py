@@ -20,7 +20,6 @@ if TYPE_CHECKING:
         helper_bonus,
         result_band,
         success_chance,
-        task_result,
     )
 
 _HOMES = {
@@ -35,7 +34,6 @@ _HOMES = {
     "helper_bonus": "tasks",
     "result_band": "tasks",
     "success_chance": "tasks",
-    "task_result": "tasks",
 }
 
 __all__ = [
@@ -50,6 +48,5 @@ __all__ = [
     "per_round",
     "result_band",
     "success_chance",
-    "task_result",
 ]
 __getattr__, __dir__ = lazy_exports(globals(), _HOMES)

@@ -2,8 +2,9 @@
 
 `campaigns/arm-demo/` in the repository is this module's output (a test rebuilds it and compares
 the roster, encounter and table files). It holds the book's three example characters (Alex and
-Christine as the party, Brad as their foe), a tavern thug template, a table of tavern trouble,
-a scene note, and the brawl in round 2: declarations made, Brad's axe already in Alex.
+Christine as the party, Brad as their foe), a tavern thug template (with a long bow for ranged
+play), Odo the landlord's hedge-wizard nephew (Magically Able, a Fire-ball set spell), a table
+of tavern trouble, a scene note, and the brawl in round 2: declarations made, Brad's axe already in Alex.
 
     python -c "from gmconsole.store import Session; \\
     from gmconsole.systems.arm.demo import build_arm_demo as b; b('campaigns/arm-demo', Session.create)"
@@ -18,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from gmconsole.engine.checks import CheckRequest
 from gmconsole.engine.roster import Character
-from gmconsole.systems.arm.sheet import Armour, ArmSheet, Mod, Weapon
+from gmconsole.systems.arm.sheet import Armour, ArmSheet, Mod, Spell, Weapon
 
 if TYPE_CHECKING:
     from gmconsole.store.session import Session
@@ -85,8 +86,20 @@ def party() -> dict[str, Character]:
         name="Thug",
         stats={"fitness": 6, "dexterity": 5, "toughness": 6, "wit": 4, "charisma": 4, "willpower": 5},
         weapons=[Weapon(name="Club", damage=3, stun=True),
-                 Weapon(name="Fist", damage=1, stun=True, parry=-1)],
+                 Weapon(name="Fist", damage=1, stun=True, parry=-1),
+                 Weapon(name="Long bow", damage=5, ranged=True, accuracy=15, max_range=7,
+                        range_plus_fitness=True, strength=False)],
         armour=Armour(name="Leather", wound=2, shock=0),
+    )
+
+    odo = ArmSheet(
+        name="Odo",
+        stats={"fitness": 5, "dexterity": 6, "toughness": 5, "wit": 7, "charisma": 5, "willpower": 8},
+        mods=[Mod(name="Magically Able", kind="special", value=1, applies_to="magic")],
+        weapons=[Weapon(name="Knife", damage=5, parry=-1)],
+        spells=[Spell(name="Fire-ball", difficulty=7, stat="willpower", accuracy=20, damage=12,
+                      note="explodes on impact: damage 12 to everyone within 1 m; a miscast may go "
+                           "off in the caster's hand")],
     )
 
     def entry(sheet: ArmSheet, **fields: object) -> Character:
@@ -97,12 +110,14 @@ def party() -> dict[str, Character]:
         "christine": entry(christine, kind="pc", player="Kim", notes="Fencer; never misses a weakness."),
         "brad": entry(brad, kind="npc", notes="Sold the caravan's route. Strong, slow, proud."),
         "thug": entry(thug, kind="creature", template=True, notes="The landlord's muscle."),
+        "odo": entry(odo, kind="npc", notes="The landlord's nephew, upstairs; a hedge-wizard who "
+                                            "comes down if the fire starts."),
     }
 
 
 def _check(session: Session, who: str, option: str, dice: list[int], *, against: str | None = None,
-           difficulty: int | None = None) -> None:
-    request = CheckRequest(option=option, difficulty=difficulty)
+           **extra: object) -> None:
+    request = CheckRequest(option=option, extra=dict(extra))
     if against is not None:
         session.aimed_check(who, request, against, dice=dice)
     else:
@@ -125,8 +140,7 @@ def populate(session: Session) -> None:
         session.execute(line)
     _check(session, "alex", "charisma", [2, 2], against="brad")  # fooled: Brad loses his attack
     session.execute("next")
-    _check(session, "christine", "wit", [2, 1], against="brad")  # circling: +1 to attack him
-    session.execute("pending christine +1 attack 1 found Brad's weakness")
+    _check(session, "christine", "circle", [2, 1], against="brad")  # +1 to attack him next round
     session.execute("next")
     session.execute("next")  # Brad, fooled, does nothing
     session.execute("next")  # thug 1 holds the door
@@ -141,7 +155,7 @@ def populate(session: Session) -> None:
     _check(session, "christine", "attack:Rapier", [3, 4], against="brad")
     session.hit(dice=[5, 2])
     session.execute("next")
-    _check(session, "brad", "attack:Axe", [6, 3], against="alex", difficulty=6)  # Alex is moving
+    _check(session, "brad", "attack:Axe", [6, 3], against="alex", moving=True)  # Alex is running
     session.hit(dice=[2, 2])
     session.execute("pending alex -2 all 1 Fainting: the GM rules -2 to everything next round")
 

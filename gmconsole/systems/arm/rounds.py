@@ -5,6 +5,11 @@ counter-blow is a defence and an attack in the same action).
 The tracker shows the declaration pass (players first), then the resolution queue in the
 encounter's order; the GM moves someone up with `now WHO` or behind another with
 `delay WHO AFTER`, and types each declaration with `declare WHO ACTION...`.
+
+One action a round: when a step ends, whoever has acted this round (resolved their own step,
+was brought up with `now` and then passed over by another `now`, or spent the action on a test
+such as a dodge) leaves the rest of the queue. The header names who has acted and who is
+prepared to defend.
 """
 
 from __future__ import annotations
@@ -13,6 +18,11 @@ from typing import ClassVar
 
 from gmconsole.engine.encounter import Encounter, Notice, Step
 from gmconsole.engine.turn_order import GMOrder, RoundContext
+
+ACTED = "acted"
+"""`Combatant.extra` key: the round in which the combatant used its one action."""
+PREPARED = "prepared"
+"""`Combatant.extra` key: the round in which the combatant prepared a defence (for the tracker)."""
 
 
 class ArmRounds(GMOrder):
@@ -38,10 +48,47 @@ class ArmRounds(GMOrder):
             return [Notice(kind="phase", text="Resolve the declarations in the GM's order")]
         return []
 
+    def on_step_end(self, enc: Encounter, step: Step) -> list[Notice]:
+        """The step's actors have acted; so has anyone brought up with `now` and interrupted
+        by another `now`. Their later steps this round go."""
+        if step.phase != "resolve":
+            return []
+        for cid in step.actors:
+            enc.get(cid).extra[ACTED] = enc.round
+        later = enc.steps[enc.pointer + 1:]
+        for s in later:
+            if s.phase == "resolve" and s.begun and s.label == "now":
+                for cid in s.actors:
+                    enc.get(cid).extra[ACTED] = enc.round
+        notices: list[Notice] = []
+        kept = []
+        for s in later:
+            if s.phase == "resolve":
+                gone = [c for c in s.actors if enc.get(c).extra.get(ACTED) == enc.round]
+                s.actors = [c for c in s.actors if c not in gone]
+                notices += [Notice(kind="acted", text=f"{enc.get(c).name} has acted this round", who=c)
+                            for c in gone]
+            if s.actors:
+                kept.append(s)
+        enc.steps = enc.steps[: enc.pointer + 1] + kept
+        return notices
+
+    def refuse_now(self, enc: Encounter, cid: str) -> str | None:
+        """One action a round: who has acted waits for the next round."""
+        c = enc.get(cid)
+        if enc.started and c.extra.get(ACTED) == enc.round:
+            return f"{c.name} has acted this round (one action a round): wait for round {enc.round + 1}"
+        return None
+
     def header(self, enc: Encounter) -> list[str]:
         step = enc.current
         if step is None:
             return []
         if step.phase == "declare":
             return ["Declare: players first, then NPCs · declare WHO ACTION"]
-        return ["Resolve in your order: now WHO, delay WHO AFTER · one action each"]
+        lines = ["Resolve in your order: now WHO, delay WHO AFTER · one action each"]
+        for key, word in ((ACTED, "Acted"), (PREPARED, "Prepared (defence 2 + hit)")):
+            names = [c.name for c in enc.combatants if c.extra.get(key) == enc.round]
+            if names:
+                lines.append(f"{word}: {', '.join(names)}")
+        return lines

@@ -13,6 +13,7 @@ import math
 from decimal import Decimal, InvalidOperation
 
 from gmconsole.engine.errors import RulesError
+from gmconsole.engine.numbers import decimal
 from gmconsole.systems.arm.book import units
 
 MANTISSA = (Decimal("1"), Decimal("1.5"), Decimal("2.5"), Decimal("4"), Decimal("6"))
@@ -88,6 +89,36 @@ def convert_log(
     return value
 
 
+TIME_UNITS = ("s", "min", "h", "day", "week", "year")
+
+MEASURE_LOW = Decimal("0.000001")
+MEASURE_HIGH = Decimal("1000000000000000")
+"""The measures a GM may type (a millionth to 10^15: logs -30 to 75, past any the book uses)."""
+
+
+def read_measure(text: str, what: str) -> Decimal:
+    """A measure typed by the GM (above 0, plain digits), refused by name and bounds."""
+    return decimal(text, what, MEASURE_LOW, MEASURE_HIGH)
+
+
+def split_measure(text: str, default_unit: str) -> tuple[Decimal, str]:
+    """ "450m", "450 m", "1.5km", "30" (in `default_unit`) -> (measure, unit key)."""
+    raw = text.strip().lower()
+    cut = len(raw)
+    while cut and not (raw[cut - 1].isascii() and (raw[cut - 1].isdigit() or raw[cut - 1] == ".")):
+        cut -= 1
+    number, unit = raw[:cut].strip(), raw[cut:].strip()
+    return read_measure(number or raw, "the measure"), unit_key(unit or default_unit)
+
+
+def distance_log(text: str) -> int:
+    """A distance as typed ("450m", "30 ft", "2km"; metres by default) as a log of metres."""
+    measure, unit = split_measure(text, "m")
+    if unit in TIME_UNITS:
+        raise ScaleError(f"{text!r} is a time, not a distance")
+    return measure_to_log(measure) + units()[unit]
+
+
 def per_round(rate_log: int, round_length: float | Decimal | str) -> int:
     """A rate (log, per one time unit) as a log per round of `round_length` of that unit."""
     return rate_log + measure_to_log(round_length)
@@ -96,6 +127,8 @@ def per_round(rate_log: int, round_length: float | Decimal | str) -> int:
 def format_measure(value: float | Decimal) -> str:
     """A measure as the book writes it: up to 3 significant figures, digits grouped by spaces."""
     number = Decimal(str(value))
+    if number and not Decimal("0.000001") <= abs(number) < Decimal("1e16"):
+        return f"{number:.2E}".replace("E+", "e").replace("E-", "e-")
     if number == number.to_integral_value():
         return f"{int(number):,}".replace(",", " ")
     text = f"{float(number):.6f}".rstrip("0").rstrip(".")

@@ -18,7 +18,6 @@ from gmconsole.systems.arm.condition import Condition
 
 STATS = ("fitness", "dexterity", "toughness", "wit", "charisma", "willpower")
 DEFAULT_STATS = dict.fromkeys(STATS, 6)
-MOVEMENT_MODES = ("run", "walk", "climb", "swim")
 
 
 class Mod(BaseModel):
@@ -72,16 +71,58 @@ class Weapon(BaseModel):
     dodgeable: bool = False
 
 
+PENDING_KINDS = ("all", "attack", "defence")
+"""What a pending modifier applies to (the book's rulings: -2 to everything, +1 to attack)."""
+
+
 class Pending(BaseModel):
-    """A modifier for a coming round: a GM ruling, circling's +1, berserk's -2."""
+    """A modifier for a coming round: a GM ruling, circling's +1, berserk's -2. It waits until
+    the next round begins (a ruling for the coming round, not for the rest of this one), then
+    applies until the end of `until_round`."""
 
     model_config = ConfigDict(extra="forbid")
 
     value: int = Field(ge=-20, le=20)
     applies_to: Literal["all", "attack", "defence"] = "all"
-    reason: str = ""
-    until_round: int = Field(default=0, ge=0)
+    reason: Name = ""
+    until_round: int = Field(default=0, ge=0, le=1_000_000)
     """The last round it applies in (0: until removed)."""
+    waiting: bool = False
+    """Not yet in force: it starts with the next round."""
+
+
+class WoundNote(BaseModel):
+    """One recorded wound (the book's optional wound list, at most five)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    level: int = Field(ge=1, le=5)
+    note: Name = ""
+
+
+class Spell(BaseModel):
+    """A set spell: cast with Wit or Willpower against its difficulty; one that is flung at a
+    target (Fire-ball) also has an accuracy, a damage value and whether it can be dodged."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: Name = Field(min_length=1)
+    difficulty: int = Field(ge=-20, le=40)
+    stat: Literal["wit", "willpower"] = "willpower"
+    accuracy: int | None = Field(default=None, ge=-10, le=40)
+    damage: int | None = Field(default=None, ge=0, le=60)
+    dodgeable: bool = False
+    max_range: int | None = Field(default=None, ge=-40, le=80)
+    """None: no range limit (Fire-ball)."""
+    note: str = ""
+
+    def as_weapon(self) -> Weapon | None:
+        """A flung spell attacks like a thrown weapon (Fitness + accuracy)."""
+        if self.accuracy is None or self.damage is None:
+            return None
+        return Weapon(name=self.name, damage=self.damage, stun=False, strength=False, ranged=True,
+                      accuracy=self.accuracy, max_range=self.max_range, launch="throw",
+                      dodgeable=self.dodgeable)
 
 
 class ArmSheet(BaseModel):
@@ -100,6 +141,9 @@ class ArmSheet(BaseModel):
     weapons: list[Weapon] = Field(default_factory=list)
     condition: Condition = Field(default_factory=Condition)
     pending: list[Pending] = Field(default_factory=list)
+    wounds: list[WoundNote] = Field(default_factory=list, max_length=5)
+    """Each wound recorded (the book's optional list, at most five)."""
+    spells: list[Spell] = Field(default_factory=list)
     prepared: bool = False
     """Prepared to defend this round (base 2 instead of 4)."""
     notes: str = ""
@@ -128,9 +172,6 @@ class ArmSheet(BaseModel):
                 raise ValueError(f"movement.{key}: {value} is impossible (a log between -40 and 60)")
         return out
 
-    def stat(self, name: str) -> int:
-        return self.stats[name]
-
     def mod(self, name: str) -> Mod:
         key = name.strip().lower()
         for mod in self.mods:
@@ -140,16 +181,36 @@ class ArmSheet(BaseModel):
         raise ValueError(f"{self.name or 'this character'} has no mod {name!r} (has: {have})")
 
     def weapon(self, name: str) -> Weapon:
+        """A weapon by name, or a set spell that is flung like one (Fire-ball)."""
         key = name.strip().lower()
         for weapon in self.weapons:
             if weapon.name.lower() == key:
                 return weapon
-        have = ", ".join(w.name for w in self.weapons) or "none"
-        raise ValueError(f"{self.name or 'this character'} has no weapon {name!r} (has: {have})")
+        for spell in self.spells:
+            flung = spell.as_weapon()
+            if flung is not None and spell.name.lower() == key:
+                return flung
+        have = ", ".join([w.name for w in self.weapons] + [s.name for s in self.spells if s.as_weapon()])
+        raise ValueError(f"{self.name or 'this character'} has no weapon {name!r} (has: {have or 'none'})")
+
+    def spell(self, name: str) -> Spell:
+        key = name.strip().lower()
+        for spell in self.spells:
+            if spell.name.lower() == key:
+                return spell
+        have = ", ".join(s.name for s in self.spells) or "none"
+        raise ValueError(f"{self.name or 'this character'} has no set spell {name!r} (has: {have})")
+
+    def max_range(self, weapon: Weapon) -> int | None:
+        """A ranged weapon's maximum range as a log of metres (a bow: Fitness + 7); None: no limit."""
+        if weapon.max_range is None:
+            return None
+        return weapon.max_range + (self.stats["fitness"] if weapon.range_plus_fitness else 0)
 
     def strength_mod(self) -> int:
         """The mods that add to melee damage (the book's "+1 Strength")."""
         return sum(m.value for m in self.mods if m.applies_to == "damage" or m.name.lower() == "strength")
 
     def pending_total(self, kind: str) -> int:
-        return sum(p.value for p in self.pending if p.applies_to in ("all", kind))
+        """The pending modifiers in force this round for a test of `kind` (attack, defence, task)."""
+        return sum(p.value for p in self.pending if not p.waiting and p.applies_to in ("all", kind))

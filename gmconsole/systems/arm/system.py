@@ -24,7 +24,7 @@ from gmconsole.engine.errors import RulesError, validation_text
 from gmconsole.engine.tracks import StatusView, TrackView
 from gmconsole.systems.arm.condition import SHOCK_LEVELS, WOUND_LEVELS
 from gmconsole.systems.arm.rounds import ArmRounds
-from gmconsole.systems.arm.sheet import STATS, ArmSheet, Pending, Weapon
+from gmconsole.systems.arm.sheet import STATS, ArmSheet, Weapon
 from gmconsole.systems.base import (
     Calculator,
     DamageOffer,
@@ -38,11 +38,6 @@ from gmconsole.systems.base import (
 
 if TYPE_CHECKING:
     from gmconsole.engine.checks import CheckOption, CheckRequest, CheckResult, Difficulty, Odds
-
-OPPOSED_BY = {"charisma": "willpower", "wit": "wit", "willpower": "willpower", "fitness": "fitness",
-              "dexterity": "dexterity", "toughness": "toughness"}
-"""What resists a stat in an opposed task (a trick: Charisma against Willpower)."""
-
 
 def _sheet(sheet: BaseModel) -> ArmSheet:
     if not isinstance(sheet, ArmSheet):
@@ -58,7 +53,7 @@ class ArmSystem(GameSystem):
                "procedures and ships the numbers as data, its additions labelled as such")
     summary = "stat + mods + (d6 - d6) - difficulty; every number a log (+5 = x10); GM-ordered rounds"
     sheet_model = ArmSheet
-    damage_kinds: ClassVar[Sequence[str]] = ("damage", "stun", "wound", "shock")
+    damage_kinds: ClassVar[Sequence[str]] = ("damage", "stun", "mental", "wound", "shock")
     options: ClassVar[Sequence[RuleOption]] = (
         RuleOption("pushing", "Pushing", True,
                    "Optional rule: once per roll, a push die adds +1 (2-5 also cost a shock level)."),
@@ -71,10 +66,17 @@ class ArmSystem(GameSystem):
     )
     sheet_actions: ClassVar[Sequence[SheetAction]] = (
         SheetAction("pending", "Pending modifier", "+N|-N [all|attack|defence] [ROUNDS] [REASON...] | clear",
-                    "a modifier on WHO's coming rounds (a GM ruling: Reeling, -2 to everything "
-                    "next round); it ends by itself after ROUNDS rounds (1: next round only)"),
+                    "a ruling for WHO's coming round (Reeling: -2 to everything next round): it starts "
+                    "when the next round begins and ends by itself after ROUNDS rounds"),
         SheetAction("prepare", "Prepared defence", "",
-                    "WHO is ready for an attack this round: defence difficulty 2 instead of 4"),
+                    "WHO is ready for an attack this round: a dodge or parry is 2 + the hit, "
+                    "not 4 + the hit"),
+        SheetAction("move", "Move a round", "MODE [push [DIE]]",
+                    "how far WHO's movement rate (run, walk...) carries in one round; push: +1 on 2-6 "
+                    "(2-5 cost a shock level)"),
+        SheetAction("build", "Point-buy price", "",
+                    "the sheet's stats priced at the example chp costs, with a running total, and "
+                    "anything outside the race's limits"),
     )
     calculators: ClassVar[Sequence[Calculator]] = (
         Calculator("log", "Log to measure", "LOG [UNIT]", "the measure of a log: calc log 12 -> 250"),
@@ -86,6 +88,10 @@ class ArmSystem(GameSystem):
                    "a rate's log per round of that length: calc round 8 3 -> 10"),
         Calculator("group", "Group task value", "LOG LOG...",
                    "the group's stat + mods: measures added, back to a log: calc group 6 6 -> 7"),
+        Calculator("subtasks", "Required subtasks", "RESULT RESULT...",
+                   "a task split into required subtasks: the worst result limits the whole"),
+        Calculator("units", "Unit converter", "MEASURE UNIT",
+                   "a measure shown in every other unit of its kind: calc units 3 km"),
     )
     quick_stats: ClassVar[Sequence[str]] = (*STATS, "armour", "damage")
 
@@ -118,9 +124,16 @@ class ArmSystem(GameSystem):
             extra = (f", accuracy {w.accuracy:+d}" if w.ranged
                      else f", attack {w.attack:+d}, parry {w.parry:+d}")
             lines.append((f"Weapon: {w.name}", f"damage {w.damage}{' (stun)' if w.stun else ''}{extra}"))
+        for sp in s.spells:
+            flung = f", accuracy {sp.accuracy:+d}, damage {sp.damage}" if sp.as_weapon() else ""
+            lines.append((f"Spell: {sp.name}", f"cast {sp.difficulty} ({sp.stat.capitalize()}){flung}"))
         lines.append(("Condition", s.condition.label()))
-        lines += [("Pending", f"{p.value:+d} {p.applies_to}" + (f" ({p.reason})" if p.reason else ""))
-                  for p in s.pending]
+        lines += [(f"Wound {i}", WOUND_LEVELS[w.level].capitalize() + (f" ({w.note})" if w.note else ""))
+                  for i, w in enumerate(s.wounds, 1)]
+        if s.prepared:
+            lines.append(("Defence", "prepared (2 + the hit)"))
+        lines += [("Pending", f"{p.value:+d} {p.applies_to}" + (" from next round" if p.waiting else "")
+                   + (f" ({p.reason})" if p.reason else "")) for p in s.pending]
         return lines
 
     def stat(self, sheet: BaseModel, name: str) -> int:
@@ -129,7 +142,7 @@ class ArmSystem(GameSystem):
 
     def spawn(self, template: BaseModel) -> BaseModel:
         s = _sheet(template)
-        fresh = {"condition": type(s.condition)(), "pending": [], "prepared": False}
+        fresh = {"condition": type(s.condition)(), "pending": [], "wounds": [], "prepared": False}
         return s.model_copy(deep=True, update=fresh)
 
     def quick_sheet(self, stats: Mapping[str, int]) -> BaseModel:
@@ -182,9 +195,24 @@ class ArmSystem(GameSystem):
         return apply(_sheet(sheet), amount, kind or "damage")
 
     def heal(self, sheet: BaseModel, amount: int, kind: str | None = None) -> SheetChange:
+        """`heal WHO N wound|shock` (the book has no healing rule); no track named is shock."""
         from gmconsole.systems.arm.damage import lower
 
-        return lower(_sheet(sheet), amount, kind or "damage")
+        return lower(_sheet(sheet), amount, kind)
+
+    def start_of_round(self, sheet: BaseModel, scene: Scene) -> SheetChange | None:
+        """Rulings made for the coming round come into force. The end of the round has already
+        taken off those that are over and the prepared defence; they are taken off here too, as
+        the sheet this hook is given may have been read before that."""
+        s = _sheet(sheet)
+        if not any(p.waiting for p in s.pending):
+            return None
+        now = scene.encounter.round if scene.encounter else 0
+        pending = [p.model_copy(update={"waiting": False}) for p in s.pending
+                   if p.waiting or not p.until_round or p.until_round >= now]
+        text = ", ".join(f"{p.value:+d} {p.applies_to}" for p in s.pending if p.waiting)
+        new = s.model_copy(update={"pending": pending, "prepared": False})
+        return SheetChange(new, f"now in force: {text}")
 
     def end_of_round(self, sheet: BaseModel, rng: random.Random | None = None,
                      dice: Sequence[int] | None = None, conditions: Sequence[str] = (),
@@ -192,13 +220,22 @@ class ArmSystem(GameSystem):
         """Pending modifiers whose last round this was end; a prepared defence lapses."""
         s = _sheet(sheet)
         now = scene.encounter.round if scene and scene.encounter else 0
-        keep = [p for p in s.pending if not p.until_round or p.until_round > now]
+        keep = [p for p in s.pending if p.waiting or not p.until_round or p.until_round > now]
         if len(keep) == len(s.pending) and not s.prepared:
             return None
         gone = len(s.pending) - len(keep)
         new = s.model_copy(deep=True, update={"pending": keep, "prepared": False})
         text = f"{gone} pending modifier(s) end" if gone else "prepared defence lapses"
         return SheetChange(new, text)
+
+    def end_encounter(self, sheet: BaseModel, scene: Scene | None = None) -> SheetChange | None:
+        """The fight's rounds are over: rulings counted in its rounds and a prepared defence go."""
+        s = _sheet(sheet)
+        keep = [p for p in s.pending if not p.until_round]
+        if keep == s.pending and not s.prepared:
+            return None
+        return SheetChange(s.model_copy(update={"pending": keep, "prepared": False}),
+                           "the fight's pending rulings end")
 
     # ------------------------------------------------------------------ tests
 
@@ -214,10 +251,9 @@ class ArmSystem(GameSystem):
         return [Difficulty(key, label, value) for key, label, value in DIFFICULTIES]
 
     def check_switches(self, sheet: BaseModel, options: Mapping[str, Any] | None = None) -> list[RuleOption]:
-        if options is not None and not options.get("pushing", True):
-            return []
-        return [RuleOption("push", "Push", False,
-                           "A push die: 2-6 add +1 to the roll (2-5 also cost a shock level), 1 nothing.")]
+        from gmconsole.systems.arm.situation import switches
+
+        return switches(pushing=options is None or bool(options.get("pushing", True)))
 
     def check(self, sheet: BaseModel, request: CheckRequest, rng: random.Random,
               dice: Sequence[int] | None = None, who: str | None = None) -> CheckResult:
@@ -227,13 +263,10 @@ class ArmSystem(GameSystem):
 
     def after_check(self, sheet: BaseModel, request: CheckRequest, result: CheckResult,
                     scene: Scene) -> SheetChange | None:
-        """A push die of 2-5 costs a shock level."""
-        cost = int(result.detail.get("push_shock") or 0)
-        if not cost:
-            return None
-        s = _sheet(sheet).model_copy(deep=True)
-        s.condition.apply(0, cost)
-        return SheetChange(s, f"pushes: +{cost} shock ({SHOCK_LEVELS[s.condition.shock]})", harmed=True)
+        """A push's shock, berserk's and circling's next-round modifiers, the action used."""
+        from gmconsole.systems.arm.melee import after_test
+
+        return after_test(_sheet(sheet), request, result, scene, int(result.detail.get("push_shock") or 0))
 
     def odds(self, sheet: BaseModel, request: CheckRequest) -> Odds | None:
         from gmconsole.systems.arm.resolution import odds
@@ -241,19 +274,18 @@ class ArmSystem(GameSystem):
         return odds(_sheet(sheet), request)
 
     def oppose(self, sheet: BaseModel, option: str, target: BaseModel) -> Opposition | None:
-        """An attack's base difficulty (4, less the target's size; 2 or 4 plus the hit for a
-        defence, which the GM rolls separately); an opposed stat: the target's resisting stat."""
-        t = _sheet(target)
-        key = option.strip().lower()
-        if key.startswith("attack:"):
-            value = 4 - t.size
-            return Opposition(difficulty=value, note=f"attack difficulty {value}")
-        stat = key.partition("+")[0]
-        if stat in OPPOSED_BY:
-            against = OPPOSED_BY[stat]
-            value = t.stats[against] + t.pending_total("all")
-            return Opposition(difficulty=value, note=f"{against.capitalize()} {value}")
-        return None
+        """An attack: 4 less the target's size; circling: the target's Wit; an opposed stat:
+        the target's resisting stat (a trick: Willpower). Only the actor rolls."""
+        from gmconsole.systems.arm.melee import oppose
+
+        return oppose(option, _sheet(target))
+
+    def answer(self, sheet: BaseModel, option: str, attacker: BaseModel, attack: CheckRequest,
+               attack_result: CheckResult) -> Opposition | None:
+        """A dodge or parry against the hit: 4 + its result (2 + prepared); counter-blow +2."""
+        from gmconsole.systems.arm.melee import answer
+
+        return answer(_sheet(sheet), option, _sheet(attacker), attack, attack_result)
 
     def damage_offer(self, sheet: BaseModel, request: CheckRequest, result: CheckResult,
                      target: BaseModel, rng: random.Random,
@@ -265,40 +297,27 @@ class ArmSystem(GameSystem):
     # ------------------------------------------------------------------ actions and calculators
 
     def perform(self, sheet: BaseModel, action: str, args: Sequence[str], scene: Scene) -> SheetChange:
-        s = _sheet(sheet)
-        if action == "prepare":
-            return SheetChange(s.model_copy(update={"prepared": True}), "prepares to defend")
-        if action == "pending":
-            return _pending(s, list(args), scene)
-        raise RulesError(f"ARM has no action {action!r}")
+        from gmconsole.systems.arm.actions import perform
+
+        return perform(_sheet(sheet), action, args, scene)
 
     def calculate(self, key: str, args: Sequence[str]) -> str:
         from gmconsole.systems.arm.calculators import calculate
 
         return calculate(key, list(args))
 
+    def encounter_option(self, key: str, value: Any) -> Any:
+        """`set round 2s`, `set round 10min`: a measure above 0 and a unit of time."""
+        if key == "round":
+            from gmconsole.systems.arm.scale import TIME_UNITS, ScaleError, split_measure
+
+            measure, unit = split_measure(str(value), "s")
+            if unit not in TIME_UNITS:
+                raise ScaleError(f"a round is a time (s, min, h, day...), not {unit!r}")
+            return f"{measure.normalize():f}{unit}"
+        return super().encounter_option(key, value)
+
     def turn_order(self, options: Mapping[str, Any] | None = None) -> ArmRounds:
         self.resolve_options(options)
         return ArmRounds()
 
-
-def _pending(s: ArmSheet, args: list[str], scene: Scene) -> SheetChange:
-    usage = "usage: pending WHO +N|-N [all|attack|defence] [ROUNDS] [REASON...] | pending WHO clear"
-    if args[:1] == ["clear"]:
-        return SheetChange(s.model_copy(update={"pending": []}), "pending modifiers cleared")
-    if not args:
-        raise RulesError(usage)
-    try:
-        value = int(args[0])
-    except ValueError:
-        raise RulesError(f"{args[0]!r} is not a modifier ({usage})") from None
-    rest = args[1:]
-    applies = rest.pop(0) if rest and rest[0] in ("all", "attack", "defence") else "all"
-    rounds = int(rest.pop(0)) if rest and rest[0].isdigit() else 1
-    if rounds < 1:
-        raise RulesError("a pending modifier lasts at least 1 round")
-    now = scene.encounter.round if scene.encounter else 0
-    pending = Pending(value=value, applies_to=applies, reason=" ".join(rest), until_round=now + rounds)
-    new = s.model_copy(update={"pending": [*s.pending, pending]})
-    why = f": {pending.reason}" if pending.reason else ""
-    return SheetChange(new, f"{value:+d} to {applies} for {rounds} round(s){why}")

@@ -31,11 +31,6 @@ D6_MINUS_D6 = {k: Fraction(6 - abs(k), 36) for k in range(-5, 6)}
 """The chance of each d6 - d6 roll."""
 
 
-def task_result(stat: int, mods: int, plus_die: int, minus_die: int, difficulty: int) -> int:
-    """stat + mods + plus die - minus die - difficulty (mods of any size: accuracy +17)."""
-    return stat + mods + plus_die - minus_die - difficulty
-
-
 def result_band(result: int) -> str:
     """The book's name for a result: "utter failure" ... "astonishing success"; 0 is a draw."""
     for top, name in BANDS:

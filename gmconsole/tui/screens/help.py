@@ -85,12 +85,17 @@ def _shown(value: Any) -> str:
 
 USAGE_MAX = 28
 """Widest "what to type" column in the system's sections; longer usages wrap."""
+WORD_MAX = 40
+"""The column grows to its longest word up to this, so no word is split; only a longer one
+(a switch with many choices) folds."""
 
 
 def _sections(sections: list[tuple[str, list[tuple[str, Text]]]]) -> list[RenderableType]:
     """A heading over a two-column table per section: what to type and what it does, the
     first column as wide as the longest usage of any section (up to USAGE_MAX) so they align."""
     width = min(USAGE_MAX, max(len(usage) for _, rows in sections for usage, _ in rows))
+    longest_word = max(len(word) for _, rows in sections for usage, _ in rows for word in usage.split())
+    width = min(max(width, longest_word), WORD_MAX)  # a word is never split across lines
     parts: list[RenderableType] = []
     for title, rows in sections:
         table = Table(box=None, expand=True, pad_edge=False, show_header=False)
@@ -115,14 +120,44 @@ def _what(label: str, more: str = "", now: str = "") -> Text:
     return text
 
 
+def _switch_usage(switch: RuleOption) -> str:
+    """A test switch as the test line takes it: `poss` for a yes/no one, else KEY=VALUES."""
+    if isinstance(switch.default, bool) and not switch.choices:
+        return switch.key
+    if switch.choices:
+        return f"{switch.key}=" + "|".join(str(c) or "none" for c in switch.choices)
+    if switch.bounds is not None:
+        return f"{switch.key}={switch.bounds[0]}..{switch.bounds[1]}"
+    return f"{switch.key}=VALUE"
+
+
+def campaign_switches(session: Any) -> list[RuleOption]:
+    """Every test switch some character of the campaign is offered, by key, the first seen
+    (a choice's values differ by sheet: Myriad's SFX are each character's own)."""
+    found: dict[str, RuleOption] = {}
+    system = session.system
+    for character in session.roster.values():
+        sheet = session.sheet_of(character)
+        if sheet is None:
+            continue
+        for switch in system.check_switches(sheet, session.options):
+            found.setdefault(switch.key, switch)
+    return list(found.values())
+
+
 def system_table(
     system: GameSystem,
     encounter_state: Mapping[str, Any] | None = None,
     options: Mapping[str, Any] | None = None,
+    switches: Sequence[RuleOption] = (),
 ) -> RenderableType:
     """What this campaign's system adds to the command line, each usage as typed, with the
-    current value of every setting."""
+    current value of every setting and the test switches its characters are offered."""
     parts: list[tuple[str, list[tuple[str, Text]]]] = []
+    if switches:
+        rows = [(_switch_usage(s), _what(s.label, s.help)) for s in switches]
+        rows.append(("+N -N vs N dice=A,B", _what("Any test", "modifiers, a difficulty, the faces rolled")))
+        parts.append((f"{system.name}: test switches (check WHO OPTION ... KEY=VALUE)", rows))
     if system.sheet_actions:
         rows = [(_usage(a.key, "WHO", a.usage), _what(a.label, a.help)) for a in system.sheet_actions]
         parts.append((f"{system.name}: its own verbs", rows))
@@ -200,5 +235,7 @@ class HelpScreen(ReadingScreen):
         session = self.session or getattr(self.app, "session", None)
         if session is not None:
             enc = session.encounter
-            pages.append(system_table(session.system, enc.state if enc else None, session.options))
+            state = enc.state if enc else None
+            switches = campaign_switches(session)
+            pages.append(system_table(session.system, state, session.options, switches))
         return [*pages, tips, where]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+from time import monotonic
 from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
@@ -28,6 +29,7 @@ from gmconsole.engine.events import Event
 from gmconsole.store.collector import collector_paused
 from gmconsole.store.state import StoreError
 from gmconsole.tui import actions
+from gmconsole.tui.crash_notes import note_error
 from gmconsole.tui.keymap import own_bindings
 from gmconsole.tui.messages import ActOn, Command, Prefill, Reroll
 from gmconsole.tui.render import marked_text
@@ -49,6 +51,11 @@ MESSAGE_MAX = 300
 RECENT_MAX = 50
 GIT_POLL_SECONDS = 5.0
 """How often the status line asks git whether the campaign has uncommitted changes."""
+ERROR_SECONDS = 8.0
+"""How long an error stays under the panes when no key is pressed."""
+ERROR_MIN_SECONDS = 0.5
+"""An error is cleared by a key only after this long: keys typed in the same burst as the
+line that failed would wipe it before anyone read it."""
 HINT = "? help · : dice or verb · n next · d damage · c condition · 1-4 panes · q quit"
 PANE_KEYS = (("Roster", RosterPane), ("Tables", ReferencePane))
 """Panes whose own keys (with binding ids) join the help screen and the keymap file."""
@@ -56,10 +63,10 @@ PANE_KEYS = (("Roster", RosterPane), ("Tables", ReferencePane))
 
 def news(events: list[Event]) -> str:
     """The status line for what was just logged: the last few events, and the next step when
-    there is one (a successful aimed test: H applies its damage)."""
+    there is one (an aimed test whose damage the system can work out: H applies it)."""
     text = " · ".join(e.text for e in events[-3:])
     last = events[-1]
-    if last.data.get("against") and last.data.get("success"):
+    if last.data.get("damage_ready"):
         text = f"H applies the damage · {text}"
     return text
 
@@ -84,6 +91,8 @@ class MainScreen(Screen[None]):
         """"git main ✎" while the campaign is in a git repository, else empty."""
         self._fitted = False
         """Whether the panes were fitted to the size the first layout gave them."""
+        self._error_since: float | None = None
+        """When the error line under the panes appeared (None: no error shown)."""
         self._resumed = False
         """Whether the screen was shown once (see `on_screen_resume`)."""
 
@@ -247,6 +256,18 @@ class MainScreen(Screen[None]):
         shown.no_wrap, shown.overflow = True, "ellipsis"
         line.show_line(shown, (self.size.width or 120) - 2)  # 2: its padding
         line.set_class(error, "-error")
+        self._error_since = monotonic() if error else None
+        if error:
+            self.set_timer(ERROR_SECONDS, self.clear_old_error)
+
+    def clear_old_error(self) -> None:
+        """An error line goes once it has been read: at the next key after it, or after
+        `ERROR_SECONDS` (a refusal left under the panes read as if the last command failed).
+        The Messages page (m) keeps it."""
+        since = self._error_since
+        if since is None or monotonic() - since < ERROR_MIN_SECONDS:
+            return
+        self.say("(m shows the last messages)")
 
     # ------------------------------------------------------------------ layout
 
@@ -292,6 +313,10 @@ class MainScreen(Screen[None]):
 
     # ------------------------------------------------------------------ intents
 
+    def prefill_line(self, text: str) -> None:
+        """Put `text` on the command line, focused, for the GM to finish (the palette's verbs)."""
+        self.query_one(CommandLine).prefill(text)
+
     def run_line(self, line: str) -> None:
         """Run one command line through `Session.execute`."""
         self._intent(lambda: self.session.execute(line), done=f"done: {line}")
@@ -311,6 +336,10 @@ class MainScreen(Screen[None]):
             self.say(f"{exc} ({note})", error=True)
         except (GmConsoleError, ValueError, ValidationError) as exc:
             self.say(str(exc), error=not getattr(exc, "harmless", False))
+        except Exception as exc:  # a bug: say so on one line, keep its traceback, keep running
+            where = note_error(exc, done.removeprefix("done: "))
+            kept = f"details in {where}" if where else "the state folder is not writable, no details kept"
+            self.say(f"internal error, a bug in gmconsole ({type(exc).__name__}: {exc}); {kept}", error=True)
         else:
             self.saved = True
             self._retry = None

@@ -14,6 +14,7 @@ from typing import Any
 import tomli
 import tomli_w
 
+from gmconsole.engine.dice.field import dice_text
 from gmconsole.tui.screens.sheet_spec import FieldSpec, Path
 
 
@@ -166,6 +167,8 @@ def read_text(spec: FieldSpec, text: str, issues: list[FormIssue] | None) -> Any
             return None
         if spec.kind == "choice":
             return parse_choice(spec, text)
+        if spec.dice:
+            return dice_text(text.strip())
         return parse_scalar(spec.kind, text) if spec.kind != "str" else text
     except ValueError as exc:
         if issues is not None:

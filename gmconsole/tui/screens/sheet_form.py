@@ -81,9 +81,6 @@ IDENTITY = frozenset({"name", "kind", "side"})
 """Entry fields a sheet may repeat; the form shows the entry's and copies them into the sheet."""
 LABEL_WIDTH = 28
 """Cells for a field's label (indented by its depth) before its value."""
-NUMERIC = ("int", "float", "choice", "bool")
-"""Kinds whose text is selected when the editor reaches them: typing replaces the number."""
-
 
 def clean_message(message: str) -> str:
     """pydantic's "Value error, hp (12) exceeds hp_max (10)" -> "hp (12) exceeds hp_max (10)"."""
@@ -356,7 +353,7 @@ class SheetForm(ModalScreen[SheetEdit | None]):
             one.value = text
             one.placeholder = self._how(spec)
             one.cursor_position = len(text)
-            if spec.kind in NUMERIC and text:
+            if text:  # typing replaces the value, as a name or a number does: '2d6' over '1d6'
                 one.action_select_all()
             one.focus()
         editing.update(self._editing_text(spec, text))

@@ -27,6 +27,8 @@ import annotated_types as at
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
+from gmconsole.engine.dice.field import DiceMark
+
 Path = tuple[str | int, ...]
 """Where a value lives: ("sheet", "wounds", "marked") or ("sheet", "sfx", 0, "cost")."""
 
@@ -51,6 +53,8 @@ class FieldSpec:
     """For dict and list fields: the kind of each value (int, float, str, bool)."""
     children: list[FieldSpec] = field(default_factory=list)
     """For model fields: the nested fields."""
+    dice: bool = False
+    """A text field holding a dice expression (`DiceText`): checked as dice while typed."""
     item_model: type[BaseModel] | None = None
     """For lists of models and dicts of models ("keyed", e.g. resilience lines by name): the item
     model (each item's fields are built at compose time)."""
@@ -220,6 +224,7 @@ def field_spec(path: Path, info: FieldInfo, description: str = "") -> FieldSpec:
     origin, args = get_origin(tp), get_args(tp)
     if (scalar := _scalar_kind(tp)) is not None:
         spec.kind = scalar  # type: ignore[assignment]
+        spec.dice = scalar == "str" and any(isinstance(m, DiceMark) for m in metadata)
     elif origin is Literal:
         spec.kind, spec.choices = "choice", tuple(args)
     elif isinstance(tp, type) and issubclass(tp, enum.Enum):

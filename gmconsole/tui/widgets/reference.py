@@ -165,7 +165,11 @@ class ReferencePane(Vertical):
                     rows += [Row(self._list_entry(t), key=table_key(t)) for t in members]
         if not everything:
             rows = [Row(Text("No tables: add TOML files to the campaign's tables/ folder.", style="italic"))]
-        self.query_one("#ref-tables", LineList).set_rows(rows, select=self.open_key)
+        tables = self.query_one("#ref-tables", LineList)
+        # the row the GM moved to stays under the cursor when a roll redraws the list: it went
+        # back to the open table, so the next r rolled that one instead of the row in sight
+        keep = tables.cursor_key if tables.cursor_key in self.tables else None
+        tables.set_rows(rows, select=keep or self.open_key)
 
     def _list_entry(self, table: Table) -> Text:
         text = Text(table.name)

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 import pytest
 
+from gmconsole.engine.checks import CheckRequest
 from gmconsole.systems.arm import (
     compound_result,
     group_value,
     helper_bonus,
     result_band,
     success_chance,
-    task_result,
 )
+from gmconsole.systems.arm.sheet import ArmSheet, Weapon
+from gmconsole.systems.arm.system import ArmSystem
 from gmconsole.systems.arm.tasks import DIFFICULTIES
 
 
@@ -33,33 +36,48 @@ def test_T14_the_difficulty_guide_and_its_modifiers() -> None:
     ]
 
 
+ALEX = {"fitness": 6, "dexterity": 7, "toughness": 5, "wit": 7, "charisma": 8, "willpower": 6}
+BRAD = {"fitness": 8, "dexterity": 5, "toughness": 8, "wit": 4, "charisma": 5, "willpower": 7}
+CHRISTINE = {"fitness": 7, "dexterity": 7, "toughness": 6, "wit": 6, "charisma": 7, "willpower": 5}
+
+
+def roll(stats: dict[str, int], option: str, difficulty: int, dice: list[int], **sheet: object) -> int:
+    """The result of a test as the console rolls it, with typed dice."""
+    character = ArmSheet(stats=stats, **sheet)
+    request = CheckRequest(option=option, difficulty=difficulty)
+    result = ArmSystem().check(character, request, random.Random(1), dice)
+    assert result.margin is not None
+    return result.margin
+
+
 def test_T22_brad_attacks_alex() -> None:
-    assert task_result(8, 0, 3, 5, 4) == 2
+    assert roll(BRAD, "attack:Axe", 4, [3, 5], weapons=[Weapon(name="Axe", damage=8, parry=-3)]) == 2
 
 
 def test_T23_alex_dodges_prepared() -> None:
-    assert task_result(6, 0, 4, 1, 2 + 2) == 5
+    assert roll(ALEX, "dodge", 2 + 2, [4, 1]) == 5
 
 
 def test_T25_the_trick_on_brad_as_printed_and_by_the_sheet() -> None:
     """The book uses Willpower 6 for Brad while his sheet says 7: the outcome is a success
     either way (result 2 as printed, 1 by the sheet)."""
-    assert task_result(8, 0, 2, 2, 6) == 2
-    assert task_result(8, 0, 2, 2, 7) == 1
+    assert roll(ALEX, "charisma", 6, [2, 2]) == 2
+    assert roll(ALEX, "charisma", BRAD["willpower"], [2, 2]) == 1
 
 
 def test_T26_T27_christine_not_fooled_and_the_circling_draw() -> None:
-    assert task_result(8, 0, 2, 6, 5) == -1
-    assert task_result(6, 0, 2, 1, 7) == 0 and result_band(0) == "draw"
+    assert roll(ALEX, "charisma", CHRISTINE["willpower"], [2, 6]) == -1
+    assert roll(CHRISTINE, "circle", ALEX["wit"], [2, 1]) == 0 and result_band(0) == "draw"
 
 
 def test_T29_T31_round_three() -> None:
-    assert task_result(6, 0, 4, 3, 2 + 6) == -1  # Alex's prepared dodge against a hit of 6
-    assert task_result(8, 0, 6, 3, 6) == 5  # Brad against a moving target
+    assert roll(ALEX, "dodge", 2 + 6, [4, 3]) == -1  # Alex's prepared dodge against a hit of 6
+    assert roll(BRAD, "fitness", 6, [6, 3]) == 5  # Brad against a moving target
 
 
 def test_mods_of_any_size() -> None:
-    assert task_result(6, 17, 3, 3, 4 + 2 * 0) == 19  # a handgun's accuracy at 1 m
+    handgun = Weapon(name="Handgun", damage=7, ranged=True, accuracy=17, max_range=12)
+    assert roll({"dexterity": 6}, "attack:Handgun", 4 + 2 * 0, [3, 3], weapons=[handgun]) == 19
 
 
 def test_success_chance_is_exact() -> None:

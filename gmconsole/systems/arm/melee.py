@@ -1,0 +1,111 @@
+"""One round's fighting between two sheets: what an aimed test takes from its target, what a
+defence must beat, and what a test leaves behind for the coming round.
+
+- An attack's difficulty is 4 less the target's size (large positive, small negative); the
+  situation's switches add a moving target, a berserk charge, a missile's distance.
+- A dodge or parry answers the attack that hit: 4 + the attack's result, or 2 + the result when
+  the defender prepared (or circled this round); a counter-blow makes it 2 harder. Only slow
+  missiles can be dodged, and a missile cannot be parried.
+- Circling is Wit against the opponent's Wit; success gives +1 to attack that opponent next
+  round, and the circler counts as prepared. A berserk charge costs -2 on the next round.
+- A test made while the round is being resolved uses the combatant's one action for the round.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gmconsole.engine.errors import RulesError
+from gmconsole.systems.arm.resolution import ATTACK_DIFFICULTY
+from gmconsole.systems.arm.rounds import ACTED, PREPARED
+from gmconsole.systems.arm.sheet import ArmSheet, Pending
+from gmconsole.systems.base import Opposition, Scene, SheetChange
+
+if TYPE_CHECKING:
+    from gmconsole.engine.checks import CheckRequest, CheckResult
+
+OPPOSED_BY = {"charisma": "willpower", "wit": "wit", "willpower": "willpower", "fitness": "fitness",
+              "dexterity": "dexterity", "toughness": "toughness"}
+"""What resists a stat in an opposed task (a trick: Charisma against Willpower)."""
+
+DEFENCE_BASE = 4
+PREPARED_BASE = 2
+
+
+def oppose(option: str, target: ArmSheet) -> Opposition | None:
+    key = option.strip().lower()
+    if key.startswith("attack:"):
+        value = ATTACK_DIFFICULTY - target.size
+        size = f" (size {target.size:+d})" if target.size else ""
+        return Opposition(difficulty=value, note=f"attack difficulty {value}{size}")
+    if key == "circle":
+        value = target.stats["wit"] + sum(m.value for m in target.mods if m.kind != "absolute"
+                                          and m.applies_to.lower() in ("circling", "combat"))
+        value += target.pending_total("all")
+        return Opposition(difficulty=value, note=f"Wit {value}", extra={"circling": target.name or "them"})
+    stat = key.partition("+")[0]
+    if stat in OPPOSED_BY:
+        resisting = OPPOSED_BY[stat]
+        value = target.stats[resisting] + target.pending_total("all")
+        return Opposition(difficulty=value, note=f"{resisting.capitalize()} {value}")
+    return None
+
+
+def answer(defender: ArmSheet, option: str, attacker: ArmSheet, attack: CheckRequest,
+           attack_result: CheckResult) -> Opposition | None:
+    """A dodge or parry against the attack that hit: 4 (2 prepared) + the attack's result."""
+    key = option.strip().lower()
+    if key != "dodge" and not key.startswith("parry:"):
+        return None
+    if not attack.option.lower().startswith("attack:") or attack_result.margin is None:
+        return None
+    try:
+        weapon = attacker.weapon(attack.option.split(":", 1)[1])
+    except ValueError as exc:
+        raise RulesError(str(exc)) from None
+    if weapon.ranged and key != "dodge":
+        raise RulesError(f"{weapon.name} is a missile: it can only be dodged")
+    if weapon.ranged and not weapon.dodgeable:
+        raise RulesError(f"{weapon.name} cannot be dodged: only slow missiles (stones, spears) can")
+    base = PREPARED_BASE if defender.prepared else DEFENCE_BASE
+    hit = attack_result.margin
+    word = "prepared defence" if defender.prepared else "defence"
+    return Opposition(difficulty=base + hit, note=f"{word} {base} + the hit {hit}")
+
+
+def after_test(sheet: ArmSheet, request: CheckRequest, result: CheckResult, scene: Scene,
+               push_shock: int) -> SheetChange | None:
+    """What a test leaves: the push's shock, berserk's -2 and circling's +1 for the coming round,
+    circling's prepared defence; and, in the tracker, the combatant's action used."""
+    enc, me = scene.encounter, scene.combatant
+    now = enc.round if enc is not None else 0
+    said: list[str] = []
+    if enc is not None and me is not None and enc.started and _resolving(enc):
+        if me.extra.get(ACTED) == now:
+            said.append("has already acted this round (one action a round; a counter-blow's "
+                        "strike is part of its defence)")
+        me.extra[ACTED] = now
+    new = sheet.model_copy(deep=True)
+    if push_shock:
+        new.condition.apply(0, push_shock)
+        said.append(f"pushes: +{push_shock} shock")
+    if request.extra.get("berserk"):
+        new.pending.append(Pending(value=-2, reason="berserk charge", until_round=now + 1, waiting=True))
+        said.append("-2 to everything next round (berserk)")
+    if request.option.strip().lower() == "circle" and result.success:
+        foe = str(request.extra.get("circling") or "the opponent")
+        new.pending.append(Pending(value=1, applies_to="attack", reason=f"found {foe}'s weakness",
+                                   until_round=now + 1, waiting=True))
+        new.prepared = True
+        if me is not None:
+            me.extra[PREPARED] = now
+        said.append(f"+1 to attack {foe} next round; defence prepared")
+    if not said:
+        return None
+    return SheetChange(new, "; ".join(said), harmed=bool(push_shock))
+
+
+
+def _resolving(enc) -> bool:
+    step = enc.current
+    return step is not None and step.phase == "resolve"
