@@ -19,7 +19,7 @@ title = "Test"
 name = "Gappy"
 dice = "2d6"
 columns = ["2d6", "Result"]
-rows = [["2-5", "a {Weather}"], ["7-10", "b {Nope}"], ["12", "c [[1d4]]"]]
+rows = [["2-5", "a {Weather}"], ["7-10", "b {Nope}"], ["12", "c [[1d4]] [[2d]]"]]
 
 [[table]]
 name = "Weather"
@@ -47,7 +47,8 @@ def test_check_reports_rolls_no_row_covers_and_references_to_no_table(
     gap = "2d6 can roll 6, 11, which no row covers (rows cover 2-5, 7-10, 12)"
     assert f"{shown}:4: table 'Gappy': {gap}" in out
     assert f"{shown}:4: table 'Gappy' refers to {{Nope}}, but there is no table of that name" in out
-    assert len(out) == 2  # "Fine" covers every roll of 1d6+1d8 and names a table that exists
+    assert any(line.startswith(f"{shown}:4: table 'Gappy': [[2d]] in row 3 is not dice: ") for line in out)
+    assert len(out) == 3  # "Fine" covers every roll of 1d6+1d8 and names a table that exists
 
 
 def test_check_reports_overlapping_rows_at_their_table(

@@ -1,6 +1,7 @@
 """What `gmconsole check` says about tables that load but would let a GM down at the table: a
 dice table whose rows leave a roll uncovered (the roll then answers "no row for 6"), and a
-`{Name}` in a result that names no table (the roll then fails mid-session).
+`{Name}` in a result that names no table, or `[[dice]]` that are not dice (the roll then
+fails mid-session).
 
 Overlapping rows are already refused when a table is built (`Table`), so a file with them is
 reported by the loader. Here the table is judged against its own dice: every total the dice
@@ -17,7 +18,7 @@ from gmconsole.engine.errors import GmConsoleError
 from gmconsole.engine.tables.keys import Span, coverage_text, covers
 from gmconsole.engine.tables.model import Resolver, Table, cell_text
 
-_REFERENCE = re.compile(r"\[\[(?:[^\[\]]|\[[^\[\]]*\])+\]\]|\{(?P<ref>[^{}]+)\}")
+_REFERENCE = re.compile(r"\[\[(?P<dice>(?:[^\[\]]|\[[^\[\]]*\])+)\]\]|\{(?P<ref>[^{}]+)\}")
 """`{Name}` as rolling reads it (see `rolling._TOKEN`), skipping `[[...]]` dice that may hold
 braces of their own."""
 
@@ -51,6 +52,26 @@ def uncovered(table: Table) -> list[int]:
 def references(text: str) -> list[str]:
     """The `{Name}` references in one result cell, in reading order."""
     return [m.group("ref").strip() for m in _REFERENCE.finditer(text) if m.group("ref") is not None]
+
+
+def bad_dice(table: Table) -> list[str]:
+    """The `[[dice]]` in the rows that are not dice (each with the dice language's reason)."""
+    from gmconsole.engine.dice import parse
+
+    found: list[str] = []
+    for row in table.row_list:
+        for i, cell in enumerate(row.cells):
+            if i == row.key_index:
+                continue
+            for m in _REFERENCE.finditer(cell_text(cell)):
+                expr = m.group("dice")
+                if expr is None:
+                    continue
+                try:
+                    parse(expr.strip())
+                except GmConsoleError as exc:
+                    found.append(f"[[{expr}]] in row {row.index + 1} is not dice: {exc}")
+    return found
 
 
 def missing_references(table: Table, resolve: Resolver) -> list[str]:
@@ -92,4 +113,5 @@ def table_findings(table: Table, resolve: Resolver) -> list[str]:
         )
     for name in missing_references(table, resolve):
         found.append(f"table {table.name!r} refers to {{{name}}}, but there is no table of that name")
+    found += [f"table {table.name!r}: {problem}" for problem in bad_dice(table)]
     return found
