@@ -63,7 +63,7 @@ def status_view(s: MyriadSheet) -> StatusView:
     "conceded" (Resolve or another plain line empty: out of that conflict); "dead" (the
     Wounds critical row empty; another critical line's effect: "insane" for Nerve).
     Ongoing effects (bleeding, burning) are the flags."""
-    flags = tuple(e.kind.value for e in s.effects) + tuple(s.states)
+    flags = tuple(e.kind.value for e in s.effects) + tuple(x.replace("_", " ") for x in s.states)
     lines = sorted(s.resilience.items(), key=lambda kv: not kv[1].has_critical)
     for key, line in lines:
         if line.status == "dead":
