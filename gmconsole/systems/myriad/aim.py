@@ -362,12 +362,15 @@ def damage_offer(attacker: MyriadSheet, request: CheckRequest, result: CheckResu
                          + (f" (the vehicle takes {through})" if name.startswith("hull") else ""))
     boxes = dmg.automatic + damage_dealt(current, dmg.armour)
     terror = fired(attacker, result).get("aura_of_terror", 0)
-    if terror and dmg.kind in ("resolve", "cynicism"):
+    also: tuple[tuple[int, str], ...] = ()
+    if terror and dmg.kind in ("resolve", "cynicism"):  # Nerve beside the Resolve (T-21)
         fear = [typed.pop(0) if typed else rng.randint(1, 6) for _ in range(terror)]
+        rolled += fear
         nerve = damage_dealt(fear, target.fear_armour)
+        also = ((nerve, "nerve"),) if nerve else ()
         dmg.notes.append(f"Aura of Terror {terror}D [{' '.join(map(str, fear))}] vs fear armour "
-                         f"{target.fear_armour}: {nerve} Nerve (dmg {target.who} "
-                         f"{nerve} nerve)")
+                         f"{target.fear_armour}: {nerve} Nerve, which cannot heal in the "
+                         "attacker's presence")
     if dmg.incapacitate:
         boxes_left = target.line("wounds").remaining - boxes
         _incapacitation(dmg, typed, rng, boxes_left)
@@ -394,4 +397,4 @@ def damage_offer(attacker: MyriadSheet, request: CheckRequest, result: CheckResu
     text = f"{dmg.what} {len(faces)}D [{shown}] vs armour {dmg.armour}{auto}"
     if dmg.notes:
         text += f" ({'; '.join(dmg.notes)})"
-    return DamageOffer(amount=boxes, kind=dmg.kind, text=text, dice=tuple(rolled))
+    return DamageOffer(amount=boxes, kind=dmg.kind, text=text, dice=tuple(rolled), also=also)

@@ -137,9 +137,10 @@ def test_aura_of_terror_rolls_its_nerve_dice_beside_the_resolve(demo: Session) -
     attack(demo, "ilse", "intellect/persuasion", "hesk", [6, 5, 1, 1, 1, 1],
            sfx="aura_of_terror", target_dice="1,1,1,1")
     hit = demo.execute("hit 1 5")
-    assert ("Aura of Terror 1D [5] vs fear armour 2: 1 Nerve (dmg Mother Hesk 1 nerve)"
-            in hit.text)
-    assert demo.resolve("hesk").sheet.line("resolve").crossed == 1
+    assert "Aura of Terror 1D [5] vs fear armour 2: 1 Nerve" in hit.text
+    assert hit.text.endswith("; takes 1 box on nerve (nerve 3/4, critical 2/2 left)")
+    hesk = demo.resolve("hesk").sheet
+    assert hesk.line("resolve").crossed == 1 and hesk.line("nerve").crossed == 1
 
 
 def test_a_leg_hit_trips_and_slows_the_target(hit_locations: Session) -> None:
