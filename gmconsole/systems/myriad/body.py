@@ -9,14 +9,20 @@ the Wounds line like any others; this module adds the part's lasting effect to t
 - Leg / Rear Leg: tripped (prone) and 1 m of movement lost a wound, cumulative; a body with six
   or more legs, or none (centipede, snake), loses the movement but is never tripped.
 - Tail: nothing, except for a snake-like body that moves with it: as Leg.
-- Groin: stunned, loses its next combat action (``stunned`` until the round's end).
+- Groin: stunned, loses its next combat action: this round's (``stunned`` until the round's
+  end) or, when it has already acted, next round's (``stunned_next`` until that round starts).
 - Wing: flying speed -10% a wound; at 100% it crashes if airborne, else it is grounded.
 - Head: double wounds after armour (ruling C20), worked out before the boxes are crossed.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from gmconsole.systems.myriad.sheet import MyriadSheet
+
+if TYPE_CHECKING:
+    from gmconsole.systems.base import Scene
 
 PART_KINDS = ("arm", "foreleg", "leg", "groin", "wing")
 """Damage kinds that carry a body part's effect (Torso, Tail and Head need none here)."""
@@ -68,6 +74,31 @@ def part_effect(sheet: MyriadSheet, kind: str, taken: int) -> str:
     if slowed >= 100:
         text += ": crashes if airborne, else grounded"
     return text
+
+
+def has_acted(scene: Scene) -> bool:
+    """Whether the combatant in ``scene`` has had its action this round: its step is behind the
+    acting one, or is the acting one (the same instant), and it is not holding its action."""
+    enc, who = scene.encounter, scene.combatant
+    if enc is None or who is None or not enc.started or who.status in ("held", "ready"):
+        return False
+    return any(who.id in step.actors for step in enc.steps[: enc.pointer + 1])
+
+
+def stun_later(sheet: MyriadSheet) -> str:
+    """A groin hit on someone who has already acted this round costs next round's action: the
+    stun waits (``stunned_next``) and `stun_now` turns it on when the round starts."""
+    sheet.states = [*(s for s in sheet.states if s != "stunned"), "stunned_next"]
+    return "stunned: loses its action next round"
+
+
+def stun_now(sheet: MyriadSheet) -> MyriadSheet | None:
+    """At a round's start, a waiting stun bites (None when there is none)."""
+    if "stunned_next" not in sheet.states:
+        return None
+    new = sheet.model_copy(deep=True)
+    new.states = [*(s for s in new.states if s != "stunned_next"), "stunned"]
+    return new
 
 
 def heal_parts(sheet: MyriadSheet, *, treated: bool) -> None:

@@ -34,10 +34,11 @@ PowerLevel = Literal["mundane", "heroic", "godlike", "custom"]
 GearKind = Literal["weapon", "armour", "essential", "enhancer", "accessory", "sfx_item"]
 RANGED = ("short", "medium", "long")
 """Weapon ranges that make a ranged weapon; a blank range or "melee" is a melee weapon."""
-State = Literal["prone", "pinned", "grappling", "stunned", "hurt_arm"]
+State = Literal["prone", "pinned", "grappling", "stunned", "stunned_next", "hurt_arm"]
 """Conditions the combat manoeuvres and located hits leave (see `maneuvers`, `body`): prone
 (tripped: -1 to its own close-combat actions, -1 to ranged attackers), pinned (grappled: -2 on
-all actions), grappling (holding someone), stunned (a groin hit: loses its next combat action),
+all actions), grappling (holding someone), stunned (a groin hit: loses this round's action; stunned_next: next
+round's, having acted already),
 hurt_arm (an arm hit: -1 on actions with that arm until healed)."""
 Body = Literal["humanoid", "bat_bird", "dragon_insect", "four_legged", "snake_worm", "centipede"]
 """The hit-location table a random hit on this body rolls on (T-17)."""

@@ -220,6 +220,29 @@ class MyriadSystem(GameSystem):
                                    "critical": result.critical, "discarded": result.discarded,
                                    "status": line.status})
 
+    def apply_damage_in(self, sheet: BaseModel, amount: int, kind: str | None,
+                        scene: Scene) -> SheetChange:
+        """`apply_damage`, with the one thing the encounter changes: a groin hit on someone who
+        has already acted this round stuns it for next round's action instead (T-18)."""
+        from gmconsole.systems.myriad.body import has_acted, stun_later
+
+        change = self.apply_damage(sheet, amount, kind)
+        new = _sheet(change.sheet)
+        if "stunned" in new.states and "stunned" not in _sheet(sheet).states and \
+                has_acted(scene):
+            text = change.text.replace("stunned, loses its next combat action", stun_later(new))
+            return SheetChange(sheet=new, text=text, detail=change.detail,
+                               harmed=change.harmed)
+        return change
+
+    def start_of_round(self, sheet: BaseModel, scene: Scene) -> SheetChange | None:
+        """A stun waiting from a groin hit last round takes this round's action."""
+        from gmconsole.systems.myriad.body import stun_now
+
+        new = stun_now(_sheet(sheet))
+        return None if new is None else SheetChange(sheet=new, text="is stunned: loses this "
+                                                    "round's action")
+
     def damage_from_dice(self, sheet: BaseModel, dice: Sequence[int], kind: str | None = None,
                          *, armour: int | None = None, automatic: int = 0) -> SheetChange:
         """Count damage dice strictly above the armour (the sheet's armour for that conflict
@@ -336,8 +359,14 @@ class MyriadSystem(GameSystem):
         resets = {k for k, t in resilience_types().items() if t.reset_on_conflict_end}
         cleared = healing.end_conflict(new.resilience, resets)
         total = sum(h.restored for h in cleared.values())
-        return SheetChange(sheet=new, text=f"conflict over: {boxes(total)} of resolve cleared",
-                           detail={k: h.restored for k, h in cleared.items()})
+        detail: dict[str, Any] = {k: h.restored for k, h in cleared.items()}
+        text = f"conflict over: {boxes(total)} of resolve cleared"
+        stuns = [s for s in new.states if s.startswith("stunned")]
+        if stuns:  # a stun costs a combat action; with the fight over there is none to lose
+            new.states = [s for s in new.states if not s.startswith("stunned")]
+            detail["stun"] = len(stuns)
+            text += ", the stun is over"
+        return SheetChange(sheet=new, text=text, detail=detail)
 
     def natural_heal(self, sheet: BaseModel, nights: int = 1) -> SheetChange:
         """Good nights' sleep: 1 wound box a night, 1 critical box every 3 nights (D2)."""

@@ -58,3 +58,22 @@ def test_an_unaimed_hit_rolls_on_the_targets_own_body_table(hit_locations: Sessi
     attack(demo, "kesh", "power/close_combat", "grell", [6, 5, 4, 2, 1], target_dice="1,1")
     hit = demo.execute("hit 6 6 3 3")  # 2d6 [3 3] = 6: a bat's wing, a man's torso
     assert "wing: " in hit.text and demo.resolve("grell").sheet.wing_wounds == 2
+
+
+def test_a_groin_hit_on_someone_who_has_acted_costs_next_rounds_action(
+        hit_locations: Session) -> None:
+    demo = hit_locations  # round 2: Kesh (9) has acted, Tamsin (8) is acting
+    demo.execute("check grell power/close_combat aim=groin dice=6,6,4,2,1,1 "
+                 "target_dice=2,1,1,1 at kesh")
+    hit = demo.execute("hit 5 6 2 1")
+    assert hit.text.endswith("the groin: stunned: loses its action next round")
+    assert demo.resolve("kesh").sheet.states == ["stunned_next"]
+    demo.execute("check kesh power vs 6")  # nothing lost this round
+    for _ in range(5):  # Tamsin, Grell, Ilse, Oduya and Ogre 2, Ogre 1: round 3 starts
+        demo.execute("next")
+    assert demo.encounter.round == 3
+    assert demo.resolve("kesh").sheet.states == ["stunned"]
+    with pytest.raises(RulesError, match="stunned"):
+        demo.execute("check kesh power/close_combat vs 6")
+    demo.execute("end")
+    assert demo.resolve("kesh").sheet.states == []
