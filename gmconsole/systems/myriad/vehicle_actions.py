@@ -1,13 +1,14 @@
 """The vehicle module's verbs on a vehicle's sheet (spec §4.11, T-26, T-27).
 
-- ``chase PURSUER ESCAPEE_VC ESCAPEE_ROLL PURSUER_ROLL [city] [heads=N] [peel|peel=pursuer]``:
-  one round of a chase, kept on the pursuer's sheet: the tally moves by the escapee's velocity
-  class less the pursuer's, then +1 when the escapee's Speed/Drive roll equals or beats the
-  pursuer's, else -1 (rulings E1, E3), never below 0 (E2); at 3 the pursuer is lost. The
-  vehicle SFX of the chase: City Driver (``city``: +1 more to this pursuer's tally), Head 'Em
-  Off (``heads=N``: the pursuer's driver saves N sixes; at the third the car is out of contact
-  next round, then reappears about 100 m ahead with its tally at 0), Peel Out (``peel``: the
-  escapee, ``peel=pursuer``: the pursuer wins the first roll from standing). ``chase PURSUER
+- ``chase PURSUER ESCAPEE [ESCAPEE_ROLL OWN_ROLL] [city] [heads=N] [peel|peel=pursuer]``: one
+  round of a chase, kept on the pursuer's sheet: the tally moves by the escapee's velocity class
+  less the pursuer's (someone on foot is VC 1), then +1 when the escapee's Speed/Drive roll
+  equals or beats the pursuer's, else -1 (rulings E1, E3), never below 0 (E2); at 3 the pursuer
+  is lost. Without the two totals, each vehicle's last Speed test is read. The vehicle SFX of
+  the chase: City Driver (``city``: +1 more to this pursuer's tally), Head 'Em Off (``heads=N``:
+  the pursuer's driver saves N sixes; at the third the car is out of contact next round, then
+  reappears about 100 m ahead with its tally at 0), Peel Out (``peel``: the escapee,
+  ``peel=pursuer``: the pursuer wins the first roll from standing). ``chase PURSUER ESCAPEE
   end`` drops the tally. Shots between the cars take -tally (see `aim`); ramming needs tally 0.
 - ``section SHIP set LOCATION BOXES`` / ``hit LOCATION|D100 BOXES`` / ``repair LOCATION
   RESULT``: a massive vessel's critical locations (T-27), each with the wound boxes the Guide
@@ -37,17 +38,20 @@ from gmconsole.systems.myriad.vehicles import (
 )
 
 VEHICLE_ACTIONS = (
-    SheetAction("chase", "Chase round", "ESCAPEE_VC ESCAPEE_ROLL OWN_ROLL [city] [heads=N] "
-                "[peel|peel=pursuer] | end",
-                "a pursuer's tally this round: +VC gap, +1/-1 on the rolls, lost at 3"),
+    SheetAction("chase", "Chase round", "ESCAPEE [ESCAPEE_ROLL OWN_ROLL] [city] [heads=N] "
+                "[peel|peel=pursuer] | ESCAPEE end",
+                "a pursuer's tally this round: +VC gap, +1/-1 on the rolls, lost at 3",
+                other=True),
     SheetAction("section", "Ship location", "set LOCATION BOXES | hit LOCATION|D100 BOXES | "
                 "repair LOCATION RESULT",
                 "a massive vessel's location boxes; past them onto the superstructure"),
 )
 HEAD_EM_OFF_SIXES = 3
 MAX_ROLL = 99
-CHASE_USAGE = ("usage: chase PURSUER ESCAPEE_VC ESCAPEE_ROLL OWN_ROLL [city] [heads=N] "
-               "[peel|peel=pursuer] | chase PURSUER end")
+CHASE_USAGE = ("usage: chase PURSUER ESCAPEE [ESCAPEE_ROLL OWN_ROLL] [city] [heads=N] "
+               "[peel|peel=pursuer] | chase PURSUER ESCAPEE end")
+ON_FOOT_VC = 1
+"""Someone fleeing on foot is a pedestrian (T-24)."""
 
 
 def _vehicle(sheet: MyriadSheet) -> Vehicle:
@@ -56,12 +60,42 @@ def _vehicle(sheet: MyriadSheet) -> Vehicle:
     return sheet.vehicle
 
 
-def perform(sheet: MyriadSheet, action: str, args: Sequence[str]) -> SheetChange:
-    """Run ``chase`` or ``section`` on a copy of the vehicle's sheet."""
+def perform(sheet: MyriadSheet, action: str, args: Sequence[str],
+            other: MyriadSheet | None = None) -> SheetChange:
+    """Run ``chase`` (``other``: the escapee) or ``section`` on a copy of the vehicle's sheet."""
     new = sheet.model_copy(deep=True)
     vehicle = _vehicle(new)
-    text = chase(vehicle, args) if action == "chase" else section(new, vehicle, args)
+    if action == "chase":
+        if other is None:
+            raise MyriadError(CHASE_USAGE)
+        text = chase(vehicle, _rolls(sheet, other, args), other)
+    else:
+        text = section(new, vehicle, args)
     return SheetChange(sheet=new, text=text)
+
+
+def _speed_total(sheet: MyriadSheet) -> int | None:
+    test = sheet.last_test
+    if test is None or not test.option.startswith("speed"):
+        return None
+    return test.total
+
+
+def _rolls(pursuer: MyriadSheet, escapee: MyriadSheet, args: Sequence[str]) -> list[str]:
+    """The arguments with the two totals first: typed, else each vehicle's last Speed test."""
+    words = list(args)
+    typed = [w for w in words[:2] if w.isascii() and w.isdigit()]
+    if len(typed) == 2 or [w.lower() for w in words] == ["end"] or \
+            (pursuer.vehicle and pursuer.vehicle.chase and pursuer.vehicle.chase.absent):
+        return words
+    if typed:
+        raise MyriadError(f"type both totals, the escapee's then the pursuer's; {CHASE_USAGE}")
+    escaping, own = _speed_total(escapee), _speed_total(pursuer)
+    if escaping is None or own is None:
+        lacking = escapee.who if escaping is None else pursuer.who
+        raise MyriadError(f"{lacking} has no Speed test to read (check WHO speed/drive), or type "
+                          f"both totals; {CHASE_USAGE}")
+    return [str(escaping), str(own), *words]
 
 
 def _switches(words: Sequence[str]) -> tuple[bool, int, str]:
@@ -80,8 +114,8 @@ def _switches(words: Sequence[str]) -> tuple[bool, int, str]:
     return city, heads, peel
 
 
-def chase(vehicle: Vehicle, args: Sequence[str]) -> str:
-    """One chase round for this pursuer (see the module docstring)."""
+def chase(vehicle: Vehicle, args: Sequence[str], escapee: MyriadSheet) -> str:
+    """One chase round for this pursuer after ``escapee`` (see the module docstring)."""
     if [a.lower() for a in args] == ["end"]:
         if vehicle.chase is None:
             raise MyriadError("this vehicle is not in a chase")
@@ -93,20 +127,20 @@ def chase(vehicle: Vehicle, args: Sequence[str]) -> str:
     if state.absent:
         if args:
             raise MyriadError("out of contact this round after Head 'Em Off: no rolls "
-                              "(chase PURSUER alone)")
+                              "(chase PURSUER ESCAPEE alone)")
         vehicle.chase = Chase(rounds=state.rounds + 1)
         return "Head 'Em Off: reappears about 100 m ahead of the target: tally 0"
-    if len(args) < 3:
+    if len(args) < 2:
         raise MyriadError(CHASE_USAGE)
-    escapee_vc = whole(args[0], "the escapee's velocity class", 1, 8)
-    escapee = whole(args[1], "the escapee's roll", 0, MAX_ROLL)
-    own = whole(args[2], "the pursuer's roll", 0, MAX_ROLL)
-    city, heads, peel = _switches(args[3:])
+    escapee_vc = escapee.vehicle.vc if escapee.vehicle is not None else ON_FOOT_VC
+    fleeing = whole(args[0], "the escapee's roll", 0, MAX_ROLL)
+    own = whole(args[1], "the pursuer's roll", 0, MAX_ROLL)
+    city, heads, peel = _switches(args[2:])
     notes = []
     if peel and state.rounds == 0:
-        escapee, own = (1, 0) if peel == "escapee" else (0, 1)
+        fleeing, own = (1, 0) if peel == "escapee" else (0, 1)
         notes.append(f"Peel Out: the {peel} wins the first roll")
-    (tally,) = chase_round(escapee_vc, escapee, [(Pursuer(vc=vehicle.vc, tally=state.tally),
+    (tally,) = chase_round(escapee_vc, fleeing, [(Pursuer(vc=vehicle.vc, tally=state.tally),
                                                   own)])
     if city:
         tally += 1

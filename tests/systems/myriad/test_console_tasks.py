@@ -96,8 +96,8 @@ def test_every_number_on_a_verb_line_is_bounded(demo: Session) -> None:
              "weave ilse {}", "weave ilse put damage={}", "lucky tamsin vs {}", "cast ilse vs {}",
              "push grell {}", "throw grell {} damage", "cripple grell {}", "shield kesh {}",
              "mend kesh {}", "xp kesh {}", "advance kesh {}", "fear kesh {}",
-             "build kesh {}", "chase car {} 7 5", "chase car 4 {} 5", "chase car 4 7 {}",
-             "chase car 4 7 5 heads={}", "section ship set bridge {}", "section ship hit {} 3",
+             "build kesh {}", "chase car ship {} 5", "chase car ship 7 {}",
+             "chase car ship 7 5 heads={}", "chase car ship 7 5 {}", "section ship set bridge {}", "section ship hit {} 3",
              "section ship hit bridge {}", "section ship repair bridge {}"]
     demo.execute("gen vehicle sports_car 8 4 as Car")
     demo.execute("gen vehicle heavy_carrier 40 10 as Ship")
