@@ -222,10 +222,19 @@ class MyriadSystem(GameSystem):
 
     def apply_damage_in(self, sheet: BaseModel, amount: int, kind: str | None,
                         scene: Scene) -> SheetChange:
-        """`apply_damage`, with the one thing the encounter changes: a groin hit on someone who
-        has already acted this round stuns it for next round's action instead (T-18)."""
+        """`apply_damage`, with what the scene changes: wounds to a massive vessel with
+        locations land where a d100 says (T-27); a groin hit on someone who has already acted
+        this round stuns it for next round's action instead (T-18)."""
         from gmconsole.systems.myriad.body import has_acted, stun_later
 
+        s = _sheet(sheet)
+        if s.vehicle is not None and s.vehicle.sections and data.normalise(kind or "wounds") \
+                == "wounds":
+            from gmconsole.systems.myriad.vehicle_actions import located_hit
+
+            located = located_hit(s, amount, scene.rng.randint(1, 100))
+            if located is not None:
+                return located
         change = self.apply_damage(sheet, amount, kind)
         new = _sheet(change.sheet)
         if "stunned" in new.states and "stunned" not in _sheet(sheet).states and \

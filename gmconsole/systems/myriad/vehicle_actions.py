@@ -12,7 +12,8 @@
   end`` drops the tally. Shots between the cars take -tally (see `aim`); ramming needs tally 0.
 - ``section SHIP set LOCATION BOXES`` / ``hit LOCATION|D100 BOXES`` / ``repair LOCATION
   RESULT``: a massive vessel's critical locations (T-27), each with the wound boxes the Guide
-  gives it (E6). Damage past a location's boxes spills onto the ship's critical line (its
+  gives it (E6); once it has some, ``hit`` and ``dmg SHIP N`` roll the d100 for where wounds
+  land (`located_hit`). Damage past a location's boxes spills onto the ship's critical line (its
   superstructure) and the location is lost, with its effect (Shielding lost: Hardened 1).
   A repair is Intellect/Mechanics against TN 12 - the location's boxes left, 1 + margin boxes
   back, at -1 while Engineering is lost.
@@ -206,6 +207,21 @@ def section(sheet: MyriadSheet, vehicle: Vehicle, args: Sequence[str]) -> str:
         return _hit(sheet, vehicle, key, place, whole(args[2], "boxes", 0, 999))
     return _repair(vehicle, key, place, whole(args[2], "the Intellect/Mechanics result", 0,
                                               MAX_ROLL))
+
+
+def located_hit(sheet: MyriadSheet, boxes: int, roll: int) -> SheetChange | None:
+    """Wounds to a massive vessel land where the d100 ``roll`` says (T-27); None when that
+    location has no boxes of its own (the hit then goes on the ship's line as usual)."""
+    new = sheet.model_copy(deep=True)
+    vehicle = _vehicle(new)
+    key = data.normalise(ship_location(roll))
+    place = vehicle.sections.get(key)
+    if place is None:
+        return None
+    text = _hit(new, vehicle, key, place, boxes)
+    line = new.line("wounds")
+    return SheetChange(sheet=new, text=f"d100 {roll}: {text}", harmed=boxes > 0,
+                       detail={"section": key, "roll": roll, "status": line.status})
 
 
 def _hit(sheet: MyriadSheet, vehicle: Vehicle, key: str, place: Section, boxes: int) -> str:

@@ -139,3 +139,15 @@ def test_a_massive_vessels_locations_take_hits_and_spill_onto_the_superstructure
     repair = demo.execute("section marauder repair shielding 13")  # TN 12 - 0 left; -1
     assert repair.text.endswith("repair Shielding: 12 vs TN 12: 1 box(es) back (1/4) "
                                 "(Engineering lost -1)")
+
+
+def test_damage_to_a_ship_with_locations_rolls_where_it_lands(demo: Session) -> None:
+    demo.execute("gen vehicle heavy_carrier 40 10 as Marauder")
+    for place in ("bridge", "cargo_bay", "communications", "engineering", "fighter_bay",
+                  "life_support", "main_engines", "reactor", "shielding", "sickbay"):
+        demo.execute(f"section marauder set {place} 6")
+    hit = demo.execute("dmg marauder 2")
+    assert hit.text.startswith("Marauder d100 ") and "takes 2 (4/6 left)" in hit.text
+    ship = demo.resolve("marauder").sheet
+    assert sum(p.crossed for p in ship.vehicle.sections.values()) == 2
+    assert ship.line("wounds").crossed == 0
