@@ -138,6 +138,7 @@ def chase(vehicle: Vehicle, args: Sequence[str], escapee: MyriadSheet) -> str:
     own = whole(args[1], "the pursuer's roll", 0, MAX_ROLL)
     city, heads, peel = _switches(args[2:])
     notes = []
+    rolls = f"escapee {fleeing} vs {own}"
     if peel and state.rounds == 0:
         fleeing, own = (1, 0) if peel == "escapee" else (0, 1)
         notes.append(f"Peel Out: the {peel} wins the first roll")
@@ -157,7 +158,7 @@ def chase(vehicle: Vehicle, args: Sequence[str], escapee: MyriadSheet) -> str:
             notes.append(f"Head 'Em Off: {saved} of {HEAD_EM_OFF_SIXES} sixes saved")
     vehicle.chase = Chase(tally=tally, rounds=state.rounds + 1, saved_sixes=min(saved, 2),
                           absent=absent)
-    text = f"chase round {state.rounds + 1}: tally {state.tally} -> {tally}"
+    text = f"chase round {state.rounds + 1} ({rolls}): tally {state.tally} -> {tally}"
     if notes:
         text += f" ({'; '.join(notes)})"
     if chase_lost(tally):

@@ -78,7 +78,7 @@ def test_the_chase_tally_is_kept_on_each_pursuers_sheet(demo: Session) -> None:
     demo.execute("gen vehicle sports_car 8 4 as Hound")
     demo.execute("gen vehicle motorbike 4 2 as Bike")
     first = demo.execute("chase hound racer 7 5")
-    assert "chase round 1: tally 0 -> 1" in first.text and first.text.endswith("-1")
+    assert "chase round 1 (escapee 7 vs 5): tally 0 -> 1" in first.text and first.text.endswith("-1")
     assert "tally 0 -> 0" in demo.execute("chase bike racer 7 8").text
     assert demo.resolve("hound").sheet.vehicle.chase.tally == 1
     # the tally stays: a second round the pursuer loses takes it to 2, a third with City
@@ -106,7 +106,7 @@ def test_the_chase_reads_the_speed_tests_and_a_runner_on_foot_is_vc_1(demo: Sess
     demo.execute("gen vehicle motorbike 4 2 as Bike")
     demo.execute("check bike speed/drive driver=1 dice=5,1,1 vs 6")  # 5 + 1 = 6
     read = demo.execute("chase mare bike")  # bike (VC 3) vs horse (VC 2): +1, 6 ties 6: +1
-    assert "tally 0 -> 2" in read.text
+    assert "(escapee 6 vs 6): tally 0 -> 2" in read.text
 
 
 def test_head_em_off_and_peel_out(demo: Session) -> None:
