@@ -48,6 +48,11 @@ def _lose_movement(sheet: MyriadSheet, metres: int) -> str:
     return f"{metres} m of movement lost"
 
 
+def flying_speed_lost(sheet: MyriadSheet) -> int:
+    """Percent of flying speed its wing wounds cost (10% a wound, all of it at ten)."""
+    return min(100, WING_PERCENT * sheet.wing_wounds)
+
+
 def part_effect(sheet: MyriadSheet, kind: str, taken: int) -> str:
     """Put the part's effect on ``sheet`` (already a copy) for ``taken`` wounds; the words for
     the log ("" when the kind has no part effect or nothing got through)."""
@@ -69,7 +74,7 @@ def part_effect(sheet: MyriadSheet, kind: str, taken: int) -> str:
         _add_state(sheet, "stunned")
         return "the groin: stunned, loses its next combat action"
     sheet.wing_wounds = min(99, sheet.wing_wounds + taken)
-    slowed = min(100, WING_PERCENT * sheet.wing_wounds)
+    slowed = flying_speed_lost(sheet)
     text = f"a wing: flying speed -{slowed}%"
     if slowed >= 100:
         text += ": crashes if airborne, else grounded"

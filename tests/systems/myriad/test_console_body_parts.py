@@ -77,3 +77,16 @@ def test_a_groin_hit_on_someone_who_has_acted_costs_next_rounds_action(
         demo.execute("check kesh power/close_combat vs 6")
     demo.execute("end")
     assert demo.resolve("kesh").sheet.states == []
+
+
+def test_the_sheet_shows_what_the_parts_and_the_vehicle_module_left(
+        hit_locations: Session) -> None:
+    demo = hit_locations
+    demo.execute("dmg grell 2 wing")
+    demo.execute("dmg grell 1 arm")
+    lines = dict(demo.system.sheet_lines(demo.resolve("grell").sheet))
+    assert lines["Flying speed"] == "-20%" and lines["State"] == "hurt arm"
+    demo.execute("gen vehicle heavy_carrier 40 10 as Marauder")
+    demo.execute("section marauder set bridge 5")
+    lines = dict(demo.system.sheet_lines(demo.resolve("marauder").sheet))
+    assert lines["Locations"] == "bridge 5/5"
