@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import tomli
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -56,6 +56,8 @@ FIELD_HELP = {
     "check-extra": "Other switches the system reads, as key = value pairs.",
 }
 """What the focused field is for, shown under the fields (a switch shows its own help)."""
+FIXED_ROWS = 8
+"""Who, Test, Against, At, Target, Modifiers, Dice and Extra; the switches' rows come on top."""
 BOX_WIDTH, ODDS_WIDTH = 72, 64
 """The dialog's and the odds chart's widths in check_dialog.tcss, to fit the height before the
 first layout."""
@@ -145,6 +147,9 @@ class CheckDialog(ModalScreen[Event | None]):
         self._options = self._options_of(self._sheet)
         self.switches: list[RuleOption] = self._switches_of(self._sheet)
         self.odds: Odds | None = None
+        self._asked: tuple[Any, ...] | None = None
+        self._resumed = False
+        """(who, at, request) of the odds shown, so an unchanged request is not priced again."""
 
     @staticmethod
     def _people(session: Session) -> list[tuple[str, str]]:
@@ -248,7 +253,7 @@ class CheckDialog(ModalScreen[Event | None]):
         Worked out from the screen's size and the dialog's CSS widths, not from a layout already
         done, so it also runs before the first frame (fitting after it moved every row)."""
         size = self.size if self.size.height else self.app.size
-        if not size.height or not self.is_attached or not self.query("#check-odds"):
+        if not size.height or not self.is_attached or self.query_one_optional("#check-odds") is None:
             return  # closing: the fields are going
         box = self.query_one("#check-box", Vertical)
         inner = box.content_region.width or min(BOX_WIDTH, size.width) - 4  # border and padding
@@ -262,7 +267,7 @@ class CheckDialog(ModalScreen[Event | None]):
         fields.styles.max_height = room
         # The scroll bar, when the rows will not fit, from the first layout: Textual adds it
         # once it has laid the rows out, and every row then narrowed under the GM's eyes.
-        rows = len(fields.query(".check-row"))  # one line each (check_dialog.tcss)
+        rows = FIXED_ROWS + len(self.switches)  # one line each (check_dialog.tcss)
         if rows > room and fields.styles.overflow_y != "hidden":
             fields.show_vertical_scrollbar = True
 
@@ -303,6 +308,15 @@ class CheckDialog(ModalScreen[Event | None]):
             if d.key.lower() in _PREFERRED or d.label.lower() in _PREFERRED:
                 return d.key
         return self.difficulties[0].key if self.difficulties else NUMBER
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        """Opening, Textual restyles every widget of a resumed screen, though each was styled
+        as it was mounted a moment before (the theme cannot have changed in between): a fifth
+        of the time to the first frame, skipped. Resumed later, from under another dialog,
+        the styles are refreshed as usual."""
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
 
     def on_mount(self) -> None:
         """Everything the first frame shows is settled here, before it is painted."""
@@ -413,8 +427,9 @@ class CheckDialog(ModalScreen[Event | None]):
             raise ValueError(f"modifiers {mods_text!r} is not a whole number") from None
         extra = parse_extra(self.query_one("#check-extra", Input).value)
         for sw in self.switches:
-            found = self.query(f"#switch-{sw.key}")
-            widget = found.first() if found else None  # not mounted yet: the default holds
+            # by id, which Textual looks up in a cache: a selector query walked and matched the
+            # whole dialog per switch, a third of the time the dialog took to open
+            widget = self.query_one_optional(f"#switch-{sw.key}")  # not mounted yet: the default
             if isinstance(widget, Select) and not widget.is_blank():
                 value = widget.value
             elif isinstance(widget, Input):
@@ -426,17 +441,25 @@ class CheckDialog(ModalScreen[Event | None]):
                             opponent_total=opponent, extra=extra)
 
     def _update(self) -> None:
-        """Recompute the odds for what the fields say now."""
-        self.odds = None
+        """Recompute the odds for what the fields say now. Opening, every field says it changed
+        once it is mounted (a dozen messages after the first frame): when the request is the
+        one already shown, the odds and the refusal stand."""
+        odds: Odds | None = None
         error = ""
         try:
             request = self.request()
+            asked = (self.who, self.at, request)
+            if asked == self._asked:
+                return
+            self._asked = asked
             if self.who and self.at:
                 request, _ = self.session.aimed_request(self.who, request, self.at)
             if self.who:
-                self.odds = self.session.odds(self.who, request)
+                odds = self.session.odds(self.who, request)
         except (ValueError, GmConsoleError) as exc:
+            self._asked = None
             error = str(exc)
+        self.odds = odds
         self.query_one("#check-odds", OddsChart).show_odds(self.odds)
         self._error(error)
         self.call_after_refresh(self._fit_height)
