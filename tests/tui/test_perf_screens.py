@@ -63,3 +63,44 @@ def test_the_screens_benchmark_runs_on_a_small_campaign(tmp_path: Path) -> None:
     lines = screens.report("generic-demo", times)
     assert any(line.split()[0] == "empty" and "(reference)" in line for line in lines)
     assert any(line.split()[0] == "test" and "x empty" in line for line in lines)
+
+
+async def test_dialogs_bring_their_styles_without_restyling_the_console(campaign: Path) -> None:
+    """Textual re-parsed every stylesheet and restyled every widget of every screen the first
+    time a dialog with its own .tcss opened (90 ms of the first `t` or `e`); the dialogs are
+    styled from their files all the same."""
+    from textual.widgets import Select
+
+    from gmconsole.tui.screens.prompt import NumberPrompt
+    from gmconsole.tui.screens.sheet_form import SheetForm
+
+    app = make_app(campaign)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        reparsed: list[bool] = []
+        reparse = app.stylesheet.reparse
+
+        def counted() -> None:
+            reparsed.append(True)
+            reparse()
+
+        app.stylesheet.reparse = counted  # type: ignore[method-assign]
+        await pilot.press("t")
+        while not isinstance(app.screen, CheckDialog):
+            await pilot.pause()
+        await pilot.pause()
+        assert app.screen.query_one("#check-box").styles.width.value == 72  # check_dialog.tcss
+        assert app.screen.query_one("#check-who", Select).styles.width.unit.name == "FRACTION"
+        await pilot.press("escape")
+        await pilot.press("2", "e")
+        while not isinstance(app.screen, SheetForm):
+            await pilot.pause()
+        await pilot.pause()
+        assert app.screen.query_one("#sheet-box").styles.width.value == 100  # sheet_form.tcss
+        await pilot.press("escape")
+        await pilot.press("d")
+        while not isinstance(app.screen, NumberPrompt):
+            await pilot.pause()
+        await pilot.pause()
+        assert app.screen.query_one(".prompt-box").styles.width.value == 60  # prompt.tcss
+        assert not reparsed

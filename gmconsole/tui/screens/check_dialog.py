@@ -33,6 +33,7 @@ from gmconsole.engine.checks import CheckRequest, Difficulty, Odds
 from gmconsole.engine.errors import GmConsoleError
 from gmconsole.engine.events import Event
 from gmconsole.systems.base import RuleOption
+from gmconsole.tui.screens.screen_css import preload_css
 from gmconsole.tui.widgets.odds_chart import OddsChart
 from gmconsole.tui.widgets.text_input import TextInput
 
@@ -149,6 +150,7 @@ class CheckDialog(ModalScreen[Event | None]):
         self.odds: Odds | None = None
         self._asked: tuple[Any, ...] | None = None
         self._resumed = False
+        preload_css(self)
         """(who, at, request) of the odds shown, so an unchanged request is not priced again."""
 
     @staticmethod

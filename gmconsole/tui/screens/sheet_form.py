@@ -37,6 +37,7 @@ from textual.widgets import Button, Input, Label, Static, TextArea
 from gmconsole.engine.errors import RulesError
 from gmconsole.engine.roster import Character
 from gmconsole.tui.screens.prompt import TextPrompt
+from gmconsole.tui.screens.screen_css import preload_css
 from gmconsole.tui.screens.sheet_fields import (
     MULTILINE,
     FormIssue,
@@ -204,6 +205,7 @@ class SheetForm(ModalScreen[SheetEdit | None]):
         self._initial: dict[str, Any] | None = None
         """What the fields said once built (taken on mount), to tell an edit from none."""
         self._build()
+        preload_css(self)
 
     def _initial_data(self, character: Character) -> dict[str, Any]:
         data = character.model_dump(mode="json")
