@@ -76,6 +76,8 @@ def _openers(app: GmConsole) -> dict[str, Callable[[], None] | None]:
     session = app.session
     assert session is not None
     roster = main.query_one(RosterPane)
+    if roster.selected_entry is None and roster.entries:  # `d` on the roster's first entry
+        roster.list.action_cursor_to(0)
     # the biggest sheet of the roster: the slowest form a GM opens here
     slugs = sorted(session.roster, key=lambda s: -len(json.dumps(session.roster[s].sheet, default=str)))
     return {
@@ -151,6 +153,8 @@ async def sample_campaign(
             app.screen.dismiss(None)
             await pilot.pause()
         main = app.screen
+        main.show_pane("roster")  # `d` and `e` act on its entries; at 80x24 it shares the screen
+        await pilot.pause()
         openers = _openers(app)
         for _ in range(samples):
             for name in names:
