@@ -32,6 +32,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -49,6 +50,9 @@ QUIET = 0.2
 """Seconds without a layout change after which a screen counts as settled."""
 LIMIT = 3.0
 """Seconds after which a screen that has not settled (or not opened) is given up on."""
+WARM_UP = "gmconsole dialogs warm-up"
+"""The thread `gmconsole.tui.screens.warm_up` starts once the first screen is up: the samples
+start when it is done, as a GM's first key comes a second or more after the screen appears."""
 CAMPAIGNS = Path(__file__).resolve().parents[2] / "campaigns"
 SCREENS = ("empty", "test", "sheet", "help", "about", "problems", "messages", "picker", "prompt")
 """The reference first, then every screen a GM opens from the console."""
@@ -155,6 +159,8 @@ async def sample_campaign(
         main = app.screen
         main.show_pane("roster")  # `d` and `e` act on its entries; at 80x24 it shares the screen
         await pilot.pause()
+        while any(t.name == WARM_UP and t.is_alive() for t in threading.enumerate()):
+            await asyncio.sleep(0.05)  # a GM looks at the first screen a moment before a key
         openers = _openers(app)
         for _ in range(samples):
             for name in names:

@@ -27,6 +27,7 @@ DIALOG_MODULES = (
     "gmconsole.tui.screens.campaign_picker",
 )
 """Every screen a GM opens from the console, most used first."""
+THREAD_NAME = "gmconsole dialogs warm-up"
 
 
 def _import_dialogs() -> None:
@@ -45,6 +46,6 @@ def _import_dialogs() -> None:
 
 def warm_up() -> threading.Thread:
     """Start importing the dialogs in a daemon thread, and return it (tests join it)."""
-    thread = threading.Thread(target=_import_dialogs, name="gmconsole dialogs warm-up", daemon=True)
+    thread = threading.Thread(target=_import_dialogs, name=THREAD_NAME, daemon=True)
     thread.start()
     return thread
