@@ -11,7 +11,7 @@ SCRIPT = """
 import json, sys
 from gmconsole.tui.screens.warm_up import DIALOG_MODULES, warm_up
 before = [m for m in DIALOG_MODULES if m in sys.modules]
-warm_up().join(60)
+warm_up(0).join(60)
 after = [m for m in DIALOG_MODULES if m in sys.modules]
 systems = sorted(m for m in sys.modules if m.startswith("gmconsole.systems.") and m.endswith(".system"))
 print(json.dumps([before, after, systems]))

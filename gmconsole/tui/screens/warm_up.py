@@ -14,6 +14,7 @@ as it would have without this.
 from __future__ import annotations
 
 import threading
+import time
 from importlib import import_module
 
 DIALOG_MODULES = (
@@ -28,9 +29,13 @@ DIALOG_MODULES = (
 )
 """Every screen a GM opens from the console, most used first."""
 THREAD_NAME = "gmconsole dialogs warm-up"
+DELAY = 0.5
+"""Seconds the thread waits first: the first screen's own settling (lists wrapped to their
+width, the git status) has the CPU to itself, and a GM rarely presses a key sooner."""
 
 
-def _import_dialogs() -> None:
+def _import_dialogs(delay: float) -> None:
+    time.sleep(delay)
     for name in DIALOG_MODULES:
         try:
             import_module(name)
@@ -44,8 +49,9 @@ def _import_dialogs() -> None:
         pass
 
 
-def warm_up() -> threading.Thread:
-    """Start importing the dialogs in a daemon thread, and return it (tests join it)."""
-    thread = threading.Thread(target=_import_dialogs, name=THREAD_NAME, daemon=True)
+def warm_up(delay: float = DELAY) -> threading.Thread:
+    """Start importing the dialogs in a daemon thread, after `delay` seconds, and return it
+    (tests join it)."""
+    thread = threading.Thread(target=_import_dialogs, args=(delay,), name=THREAD_NAME, daemon=True)
     thread.start()
     return thread
