@@ -55,6 +55,28 @@ async def test_the_test_dialog_is_whole_in_its_first_frame(tmp_path: Path, demo:
         assert help_line.display and "The test" in str(help_line.render())
 
 
+@pytest.mark.parametrize("demo", ["torg-demo", "system-one-demo"])  # long sheets; a long text field
+async def test_the_sheet_form_is_whole_in_its_first_frame(tmp_path: Path, demo: str) -> None:
+    """Its scroll bars (the list's, the many-line editor's) came a frame after the form."""
+    from gmconsole.tui.screens.sheet_form import SheetForm
+
+    folder = tmp_path / demo
+    shutil.copytree(DEMOS / demo, folder, ignore=shutil.ignore_patterns(".lock"))
+    app = make_app(folder)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        main: Any = app.screen
+        slug = sorted(app.session.roster)[0]
+        frames = await _frames_after(app, lambda: _call(main.job_edit, slug))
+        assert isinstance(app.screen, SheetForm)
+        assert frames, "the form was painted"
+        assert all(frame == frames[-1] for frame in frames), "a later frame moved or added widgets"
+
+
+async def _call(job: Any, *args: Any) -> None:
+    job(*args)
+
+
 def test_the_screens_benchmark_runs_on_a_small_campaign(tmp_path: Path) -> None:
     folder = tmp_path / "generic-demo"
     shutil.copytree(DEMOS / "generic-demo", folder, ignore=shutil.ignore_patterns(".lock"))
