@@ -98,7 +98,9 @@ class CheckRequest:
     modifiers: int = 0
     opponent_total: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
-    """System-specific switches (spend a Possibility, burn sixes, an edge...)."""
+    """System-specific switches (spend a Possibility, burn sixes, an edge...). The store adds
+    ``conditions`` (the tester's encounter conditions, by name) and, for a test at a target,
+    ``target_conditions`` (the target's), for systems whose conditions change tests."""
 
 
 @dataclass(frozen=True)

@@ -85,7 +85,8 @@ def _int(token: str) -> int | None:
 
 
 def _fail(verb: str, why: str) -> CommandError:
-    return CommandError(f"{why} (usage: {USAGE[verb]})")
+    usage = USAGE.get(verb)
+    return CommandError(f"{why} (usage: {usage})" if usage else why)
 
 
 def _split_name(tokens: list[str], is_name: Namer, keep: int = 0) -> tuple[str, list[str]]:
@@ -321,16 +322,19 @@ def _faces(verb: str, key: str, text: str) -> list[int]:
         raise _fail(verb, str(exc)) from None
 
 
-def _switch_tokens(verb: str, tokens: list[str]) -> tuple[list[str], dict[str, str], dict[str, list[int]]]:
+def switch_tokens(
+    verb: str, tokens: list[str], *, only_dice: bool = False
+) -> tuple[list[str], dict[str, str], dict[str, list[int]]]:
     """`KEY=VALUE` tokens taken out of a test line, wherever they stand: the switches (their
     values still text, read against the character's own switches by the session) and the
-    typed faces (`dice=`, `target_dice=`). The other tokens come back in order."""
+    typed faces (`dice=`, `target_dice=`). The other tokens come back in order. With
+    `only_dice` (a system's own action: `strike vic 3 dice=14`), only `dice=` is taken."""
     rest: list[str] = []
     switches: dict[str, str] = {}
     dice: dict[str, list[int]] = {}
     for token in tokens:
         key, eq, value = token.partition("=")
-        if not eq or not SWITCH_KEY.match(key):
+        if not eq or not SWITCH_KEY.match(key) or (only_dice and key.lower() != "dice"):
             rest.append(token)
             continue
         lowered = key.lower()
@@ -348,7 +352,7 @@ def _check(verb: str, args: list[str], is_name: Namer, _s: Namer) -> Command:
     OPTION in any order. TARGET is the longest run of words after `at` naming someone (up to
     the next `vs` or signed number when none does); words after it go back to the option, where
     the session reads a trailing switch key typed bare (`poss`) as that switch turned on."""
-    rest, switches, dice = _switch_tokens(verb, list(args))
+    rest, switches, dice = switch_tokens(verb, list(args))
     against = None
     lowered = [t.lower() for t in rest]
     if "at" in lowered[2:]:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from gmconsole.engine.errors import GmConsoleError, RulesError
 from gmconsole.engine.events import Event, EventKind
+from gmconsole.engine.plain import plain
 from gmconsole.store.sheet_ops import SheetIntents
 
 if TYPE_CHECKING:
@@ -75,7 +76,13 @@ class ExchangeIntents(SheetIntents):
             defence = self.guarded(
                 lambda: self.system.check(target.sheet, roll, self.rng, target_dice, who=target.name)
             )
-            request = replace(request, opponent_total=defence.total)
+            faces = [d.face for d in defence.dice]
+            seen = {"total": defence.total, "outcome": defence.outcome, "detail": plain(defence.detail)}
+            request = replace(
+                request,
+                opponent_total=defence.total,
+                extra={**request.extra, "defence": {**seen, "faces": faces}},  # for damage_offer
+            )
             note = f"at {target.name}: {defence.summary().removeprefix(f'{target.name}: ')}"
         elif target_dice:
             raise RulesError(f"{target.name} rolls nothing against this test: leave target_dice= out")
@@ -88,7 +95,8 @@ class ExchangeIntents(SheetIntents):
             follow=lambda r: self._follow(who, tkey, asked, r, data),
         )
         assert self.last_result is not None
-        aimed = Aimed(event.id, self._key_of(who), tkey, request, self.last_result)
+        rolled = self._with_switch_defaults(self.resolve(who), request)  # as the system read it
+        aimed = Aimed(event.id, self._key_of(who), tkey, rolled, self.last_result)
         self.last_aimed = aimed
         if "answers" not in data:
             self.pending = (*self.pending, aimed)[-MAX_PENDING:]
@@ -179,6 +187,11 @@ class ExchangeIntents(SheetIntents):
                 opponent_total=opposition.opponent_total,
                 extra={**opposition.extra, **request.extra},
             )
+        elif opposition is not None and opposition.extra:  # a typed `vs N` still meets the target's
+            request = replace(request, extra={**opposition.extra, **request.extra})  # size, speed...
+        held = [k.name for k in target.combatant.conditions] if target.combatant is not None else []
+        if held and "target_conditions" not in request.extra:  # attackers of the stunned roll with an edge
+            request = replace(request, extra={**request.extra, "target_conditions": held})
         return request, opposition
 
     @staticmethod
@@ -205,20 +218,33 @@ class ExchangeIntents(SheetIntents):
         lead = f"{attacker.name} hits" + (f" ({offer.text})" if offer.text else "")
         data = {"exchange": aimed.event_id, "offer": offer.text, "damage_dice": list(offer.dice)}
         enc = self.encounter
-        if enc is not None and enc.started and target.combatant is not None:
+        if enc is not None and enc.started and target.combatant is not None and not offer.at_once:
+            kind, rolled = self.rolled_kind(target.sheet, offer.amount, offer.kind)
             held = self.guarded(
-                lambda: self.system.hold_damage(target.sheet, offer.amount, offer.kind, attacker.name)
+                lambda: self.system.hold_damage(target.sheet, offer.amount, kind, attacker.name)
             )
             if held is not None:
-                data = {"amount": offer.amount, "kind": offer.kind, **data}
+                data = {"amount": offer.amount, "kind": kind, **data}
+                if rolled:
+                    data["rolled"] = rolled
+                    held = replace(held, text=f"{held.text} ({rolled})")
                 return self.held_damage(aimed.target, held, data, lead=lead)
-        return self.damage(aimed.target, offer.amount, offer.kind, lead=lead, extra_data=data)
+        also = offer.also
+        return self.damage(aimed.target, offer.amount, offer.kind, lead=lead, extra_data=data, also=also)
 
     def _hit_to_apply(self) -> Aimed:
-        """The newest aimed test that is no answer (a parry answering it does not take its
-        place), when it hit and nothing stopped it; else why there is nothing to apply."""
+        """The newest aimed test since the last damage applied that hit and that nothing
+        stopped (an answer is no such test, nor is a failed test after the hit: a failed dodge
+        aimed back at the attacker leaves the blow pending); else why there is nothing to apply,
+        told of the newest aimed test."""
         if not self.pending:
             raise RulesError("no aimed test to follow up: test someone 'at' a target first")
+        applied = {e.data.get("exchange") for e in self.log if e.kind == EventKind.DAMAGE}
+        undone = {e.undoes for e in self.log if e.undoes}
+        since = max((i for i, p in enumerate(self.pending) if p.event_id in applied), default=-1)
+        for p in reversed(self.pending[since + 1 :]):  # a failed dodge after a blow leaves the blow
+            if p.event_id not in undone and p.result.success and self._stopped_by(p) is None:
+                return p
         hit = self.pending[-1]
         if any(e.undoes == hit.event_id for e in self.log):
             raise RulesError("the aimed test was undone: roll it again first")

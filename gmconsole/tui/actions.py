@@ -165,6 +165,9 @@ ACTIONS: tuple[Action, ...] = (
         "problems", "exclamation_mark", "Problems", "List the campaign's bad files again", "App", "@problems"
     ),
     Action("about", "A", "About", "The five systems' credits and licences", "App", "@about"),
+    Action(
+        "take", "W", "Take", "Make a read-only campaign writable once its holder closed it", "App", "@take"
+    ),
     Action("quit", "q", "Quit", "Quit (everything is already saved)", "App", "@quit"),
 )
 
@@ -182,6 +185,17 @@ _KEY_NAMES = {
     "minus": "-",
     "slash": "/",
     "equals_sign": "=",
+    "tab": "Tab",
+    "up": "Up",
+    "down": "Down",
+    "left": "Left",
+    "right": "Right",
+    "home": "Home",
+    "end": "End",
+    "pageup": "PgUp",
+    "pagedown": "PgDn",
+    "backspace": "Backspace",
+    "delete": "Del",
 }
 
 
@@ -211,8 +225,23 @@ def display_keys(keys: str) -> str:
     out = []
     for key in keys.split(","):
         key = key.strip()
-        out.append(_KEY_NAMES.get(key, key.upper() if key.startswith("f") and key[1:].isdigit() else key))
+        out.append(_key_name(key))
     return "/".join(out)
+
+
+def _key_name(key: str) -> str:
+    """One key as it is typed: '.' for full_stop, '?' for question_mark, F6, ctrl+r."""
+    if key in _KEY_NAMES:
+        return _KEY_NAMES[key]
+    if key.startswith("f") and key[1:].isdigit():
+        return key.upper()
+    if "+" not in key and len(key) > 1:
+        from textual.keys import key_to_character
+
+        typed = key_to_character(key)
+        if typed is not None and typed.isprintable() and not typed.isspace():
+            return typed
+    return key
 
 
 def fill(action: Action, who: str | None, roster: str | None = None) -> str:

@@ -264,6 +264,31 @@ class GmConsole(OrderedKeys):
 
     # ------------------------------------------------------------------ command palette
 
+    def _line_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Every verb of the command line (found by its aliases too: 'damage' finds dmg) and
+        every action, calculator and generator of the campaign's system, with its usage;
+        choosing one puts it on the command line, ready for its arguments."""
+        prefill = getattr(screen, "prefill_line", None)
+        session = getattr(screen, "session", None)
+        if prefill is None or session is None:
+            return
+        from gmconsole.store import commands
+
+        aliases: dict[str, list[str]] = {}
+        for alias, verb in commands.ALIASES.items():
+            aliases.setdefault(verb, []).append(alias)
+        for verb, usage in commands.USAGE.items():
+            also = f" (also: {', '.join(aliases[verb])})" if verb in aliases else ""
+            title = f"Type {usage}{also}"
+            yield SystemCommand(title, "Puts it on the command line", lambda v=verb: prefill(f"{v} "))
+        system = session.system
+        rows = [(f"{a.key} WHO {a.usage}", a.label, a.help, f"{a.key} ") for a in system.sheet_actions]
+        rows += [(f"calc {c.key} {c.usage}", c.label, c.help, f"calc {c.key} ") for c in system.calculators]
+        rows += [(f"gen {g.key} {g.usage}", g.label, g.help, f"gen {g.key} ") for g in system.generators]
+        for usage, label, help_text, line in rows:
+            title = f"{label}: {' '.join(usage.split())}"
+            yield SystemCommand(title, escape_markup(help_text or label), lambda t=line: prefill(t))
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Every registry action (with its keys) and every theme, searchable by name. The
         palette reads help as markup, so help text is escaped: "[rounds]" stays on screen."""
@@ -275,6 +300,7 @@ class GmConsole(OrderedKeys):
                 yield SystemCommand(f"{a.label} ({keys})", help_text, lambda a=a: run(a.id))
             elif a.run.startswith("@") and hasattr(self, f"job_{a.run[1:]}"):
                 yield SystemCommand(f"{a.label} ({keys})", help_text, getattr(self, f"job_{a.run[1:]}"))
+        yield from self._line_commands(screen)
         for name in sorted(self.file_themes):
             yield SystemCommand(
                 f"Theme: {name}", "Switch theme (remembered)", lambda n=name: setattr(self, "theme", n)

@@ -97,6 +97,34 @@ async def test_palette_runs_registry_actions_and_themes(campaign: Path) -> None:
         assert load_settings().theme == "gm-high-contrast"
 
 
+async def test_palette_finds_every_verb_by_its_aliases_and_the_systems_calculators(tmp_path: Path) -> None:
+    import shutil
+
+    from gmconsole.store import commands
+
+    camp = tmp_path / "arm"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "campaigns" / "arm-demo", camp)
+    app = make_app(camp)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        for usage in commands.USAGE.values():
+            assert any(usage in t for t in titles), usage
+        assert any("dmg WHO N [KIND] (also: damage, hurt)" in t for t in titles)
+        system = app.session.system
+        for calc in system.calculators:
+            assert any(f"calc {calc.key}" in t for t in titles), calc.key
+        for action in system.sheet_actions:
+            assert any(f"{action.key} WHO" in t for t in titles), action.key
+        await pilot.press("ctrl+p")
+        await type_line(pilot, "damage", enter=False)
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        line = app.screen.query_one(CommandLine)
+        assert line.value == "dmg " and app.focused is line
+
+
 async def test_theme_key_cycles_our_themes_and_remembers(campaign: Path) -> None:
     app = make_app(campaign)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -222,3 +222,30 @@ async def test_rows_built_turn_by_turn_read_as_rows_built_afresh(tmp_path: Path)
                 assert kept.query_one(LineList).cursor_key == fresh.query_one(LineList).cursor_key
                 await fresh.remove()
             assert session.encounter.round >= 2
+
+
+async def test_damage_far_above_the_acting_step_does_not_push_it_out_of_sight(tmp_path: Path) -> None:
+    """After H on a foe at the top of a long order, the tracker scrolled up to the foe and the
+    acting combatant left the 9-line pane at 80x24."""
+    from app_driver import command, main_screen, make_app
+
+    from gmconsole.store import Session
+    from gmconsole.tui.widgets.initiative import InitiativePane
+    from gmconsole.tui.widgets.line_list import LineList
+
+    with Session.create(tmp_path / "g", name="G", system_id="generic") as s:
+        s.execute("encounter Horde; add 24 thug hp 10; start")
+        for _ in range(20):
+            s.execute("next")
+    app = make_app(tmp_path / "g")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = main_screen(app)
+        acting = screen.session.encounter.acting[0].id
+        first = screen.session.encounter.steps[0].actors[0]
+        await command(pilot, f"dmg {first} 1")
+        lines = screen.query_one(InitiativePane).query_one(LineList)
+        rows = [r.key for r in lines.rows]
+        at = rows.index(acting)
+        top = int(lines.scroll_offset.y)
+        assert top <= lines._first_line[at] < top + lines.size.height

@@ -20,7 +20,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal
 
 from gmconsole.systems.myriad import data
 from gmconsole.systems.myriad.errors import MyriadError
@@ -152,52 +151,6 @@ def target_numbers() -> list[tuple[str, str, int]]:
 def target_number(name: str) -> int:
     """TN of a named difficulty, "foolproof" (4) to "impossible" (17); spaces and case are free."""
     return int(data.row("target_numbers", "target_numbers", "id", name, what="difficulty")["tn"])
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """An unopposed test against a TN."""
-
-    result: int
-    tn: int
-
-    @property
-    def success(self) -> bool:
-        return self.result >= self.tn
-
-    @property
-    def margin(self) -> int:
-        """result - TN: 0 or more on a success, negative (the shortfall) on a failure."""
-        return self.result - self.tn
-
-
-def check(result: int, tn: int) -> Outcome:
-    return Outcome(result=result, tn=tn)
-
-
-@dataclass(frozen=True)
-class OpposedOutcome:
-    """Two results compared; the initiator wins ties (L461)."""
-
-    initiator: int
-    responder: int
-
-    @property
-    def winner(self) -> Literal["initiator", "responder"]:
-        return "initiator" if self.initiator >= self.responder else "responder"
-
-    @property
-    def initiator_wins(self) -> bool:
-        return self.winner == "initiator"
-
-    @property
-    def margin(self) -> int:
-        """Winner's result minus loser's result (0 on a tie)."""
-        return abs(self.initiator - self.responder)
-
-
-def opposed(initiator: int, responder: int) -> OpposedOutcome:
-    return OpposedOutcome(initiator=initiator, responder=responder)
 
 
 def _check_skill(skill: int) -> None:

@@ -17,63 +17,82 @@ Plain damage and healing stay the generic verbs: ``dmg WHO N [wounds|critical|re
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from gmconsole.engine.numbers import whole
 from gmconsole.systems.base import Scene, SheetAction, SheetChange
+from gmconsole.systems.myriad import data
 from gmconsole.systems.myriad.errors import MyriadError
+from gmconsole.systems.myriad.healing import DEAD_REVIVAL_MINUTES, MEDIC_MINUTES
 from gmconsole.systems.myriad.views import boxes, boxes_left
+
+if TYPE_CHECKING:
+    from gmconsole.systems.myriad.sheet import MyriadSheet
+    from gmconsole.systems.myriad.system import MyriadSystem
 
 MAX_NIGHTS = 366
 """`rest x 3000` is a typo, not a sabbatical."""
 
 SHEET_ACTIONS = (
     SheetAction("rest", "A night's rest", "[NIGHTS]",
-                "1 wound box a night, 1 critical box every third night"),
-    SheetAction("medic", "Medical care", "RESULT",
-                "the medic's Intellect/Medic total vs TN 12 - boxes left; success restores "
-                "1 + margin, critical boxes first"),
+                "1 wound a night, 1 critical every third; not mid-fight"),
+    SheetAction("medic", "Medical care", "RESULT [revive]",
+                "Intellect/Medic vs TN 12 - boxes left: heals 1 + margin"),
     SheetAction("lucky", "Lucky re-roll", "[vs N] [DICE...]",
-                "re-roll WHO's last test, a failure; once per session per Lucky level, the new "
-                "result stands. vs N: the opponent's new total if they re-rolled too"),
+                "re-roll WHO's failed last test (Lucky uses)"),
     SheetAction("unlucky", "Unlucky re-roll", "[vs N] [DICE...]",
-                "the Guide makes WHO re-roll their last test, a success; once per session per "
-                "Unlucky level"),
+                "the Guide makes WHO re-roll a success"),
     SheetAction("reroll", "Opponent's re-roll", "[vs N] [DICE...]",
-                "in an opposed test, the other side's answer to a Lucky/Unlucky re-roll: WHO "
-                "re-rolls their last test for free"),
+                "the opponent's free answer to a Lucky re-roll"),
     SheetAction("task", "Extended action", "new|roll|result|add|show|drop KEY[/SECTION] ...",
-                "an extended task in this scene: new KEY TN TARGET [after S] "
-                "[DURATION]; roll KEY OPTION [+N] [DICE]; result KEY N; add KEY N; show; drop KEY"),
+                "extended task: new, roll, result, add, show, drop"),
     SheetAction("weave", "Weave a spell", "[DICE...] | put COMPONENT[=N]... | drop",
-                "this round's weaving roll (Intellect; easy weave: Intellect/Spell Casting + "
-                "bonus sixes, F5); then put the sixes into components at once (F6: the rest are "
-                "lost); drop abandons the spell"),
+                "this round's weaving roll; put sixes; drop it"),
     SheetAction("cast", "Cast the woven spell", "[vs N] [DICE...]",
-                "willing target: automatic; unwilling: Intellect/Spell Casting + Seeking vs the "
-                "target's defence total N"),
+                "release the spell; vs N: an unwilling target"),
+    SheetAction("shield", "Magic shield", "ARMOUR",
+                "Shield spell armour on WHO; 0 ends it"),
+    SheetAction("imbue", "Imbue an item", "ITEM",
+                "the woven spell into an item: 2 sixes a component"),
+    SheetAction("mend", "Heal spell", "SIXES",
+                "Heal spell: 2 wounds or 1 critical a six"),
+    SheetAction("hurt", "Damage dice", "[LINE] FACES...",
+                "table-rolled damage dice vs the line's armour"),
+    SheetAction("build", "Point-buy check", "[recommended|mundane|heroic|godlike]",
+                "points spent against a creation preset"),
     SheetAction("luck", "Lucky/Unlucky uses", "[new]",
-                "uses left this session (a game night, the day turning at 06:00); new: start "
-                "a new session for WHO by hand"),
+                "Lucky/Unlucky uses left; new: a new session"),
 )
 
 
-def _whole(args: Sequence[str], default: int | None, usage: str) -> int:
+MAX_RESULT = 99
+"""A test total no Myriad roll reaches (10 dice, skill 5, every die a six: 31)."""
+
+
+def _number(args: Sequence[str], default: int | None, usage: str, what: str,
+            high: int) -> int:
     if len(args) > 1:
         raise MyriadError(f"too many words after the name ({usage})")
     if not args:
         if default is None:
             raise MyriadError(f"give a number ({usage})")
         return default
-    try:
-        return int(args[0])
-    except ValueError:
-        raise MyriadError(f"{args[0]!r} is not a whole number ({usage})") from None
+    return whole(args[0], what, 1 if default is not None else 0, high)
 
 
-def rest(natural_heal: Callable[[int], SheetChange], args: Sequence[str]) -> SheetChange:
-    nights = _whole(args, 1, "rest WHO [NIGHTS]")
-    if not 1 <= nights <= MAX_NIGHTS:
-        raise MyriadError(f"rest 1 to {MAX_NIGHTS} nights, not {nights}")
+def refuse_mid_fight(scene: Scene, who: str, what: str) -> None:
+    """Rest takes a night and medical care half an hour: neither happens during a running
+    fight the character is in (spec §4.7)."""
+    enc = scene.encounter
+    if enc is not None and enc.started and scene.combatant is not None:
+        raise MyriadError(f"{who} is in a running fight ({enc.name}, round {enc.round}): "
+                          f"{what}; end the encounter first")
+
+
+def rest(natural_heal: Callable[[int], SheetChange], args: Sequence[str],
+         scene: Scene, who: str) -> SheetChange:
+    nights = _number(args, 1, "rest WHO [NIGHTS]", "nights", MAX_NIGHTS)
+    refuse_mid_fight(scene, who, "a night's rest waits for the night")
     change = natural_heal(nights)
     main, critical = change.detail["main"], change.detail["critical"]
     line = change.sheet.line("wounds")  # type: ignore[attr-defined]
@@ -84,9 +103,20 @@ def rest(natural_heal: Callable[[int], SheetChange], args: Sequence[str]) -> She
 
 
 def medic(medic_heal: Callable[[int, Mapping[str, Any]], SheetChange], args: Sequence[str],
-          options: Mapping[str, Any]) -> SheetChange:
-    result = _whole(args, None, "medic WHO RESULT")
-    change = medic_heal(result, options)
+          scene: Scene, who: str, dead: bool) -> SheetChange:
+    """``medic WHO RESULT [revive]``: a dead patient only with ``revive`` (within 10 minutes of
+    death, with the Guide's agreement)."""
+    words = list(args)
+    revive = bool(words) and words[-1].lower() == "revive"
+    if revive:
+        words.pop()
+    result = _number(words, None, "medic WHO RESULT [revive]", "the medic's result", MAX_RESULT)
+    refuse_mid_fight(scene, who, f"medical care takes {MEDIC_MINUTES} minutes")
+    if dead and not revive:
+        raise MyriadError(f"{who} is dead: a medic may try only within {DEAD_REVIVAL_MINUTES} "
+                          "minutes of death, with the Guide's agreement (medic WHO RESULT "
+                          "revive)")
+    change = medic_heal(result, scene.options)
     d = change.detail
     word = "success" if d["margin"] >= 0 else "failure"
     line = change.sheet.line("wounds")  # type: ignore[attr-defined]
@@ -95,7 +125,15 @@ def medic(medic_heal: Callable[[int, Mapping[str, Any]], SheetChange], args: Seq
     return SheetChange(sheet=change.sheet, text=text, detail=d)
 
 
-MODULE_ACTIONS = ("lucky", "unlucky", "reroll", "luck", "task", "weave", "cast")
+def build_text(report: Any) -> str:
+    """ "Recommended Method: stat 16/16, skill 14/14, sfx 5/5, health 12/12, GP 6/6: legal"."""
+    pools = ", ".join(f"{k} {report.spent[k]}/{report.available[k]}" for k in report.spent)
+    text = f"{report.preset.name}: {pools}, GP {report.gp_spent}/{report.gp_available}"
+    return text + (": legal" if report.ok else ": " + "; ".join(report.problems))
+
+
+MODULE_ACTIONS = ("lucky", "unlucky", "reroll", "luck", "task", "weave", "cast", "shield",
+                  "mend", "imbue")
 
 
 def module_action(sheet: Any, action: str, args: Sequence[str], scene: Scene) -> SheetChange:
@@ -115,6 +153,13 @@ def module_action(sheet: Any, action: str, args: Sequence[str], scene: Scene) ->
     elif action in ("lucky", "unlucky", "reroll"):
         kind = "opponent" if action == "reroll" else action
         new, text, detail = luck.run_reroll(run_check, sheet, kind, args, scene.rng, typed)
+    elif action == "shield":
+        new, text, detail = weaving.shield(sheet, args)
+    elif action == "imbue":
+        new, text, detail = weaving.imbue(sheet, args)
+    elif action == "mend":
+        dead = sheet.line("wounds").status == "dead"
+        new, text, detail = weaving.mend(sheet, args, dead)
     elif action == "cast":
         new, text, detail = weaving.cast(sheet, args, scene.rng, typed, run_check)
     elif sub == "put":
@@ -124,3 +169,52 @@ def module_action(sheet: Any, action: str, args: Sequence[str], scene: Scene) ->
     else:
         new, text, detail = weaving.weave_roll(sheet, args, scene.rng, typed, scene.options)
     return SheetChange(sheet=new, text=text, detail=detail)
+
+
+def perform(system: MyriadSystem, s: MyriadSheet, action: str, args: Sequence[str],
+            scene: Scene) -> SheetChange:
+    """Run one of the system's verbs on ``s`` (a Myriad sheet; never changed in place)."""
+    from gmconsole.systems.myriad import maneuvers, progression
+
+    if action == "rest":
+        return rest(lambda n: system.natural_heal(s, n), args, scene, s.who)
+    if action == "medic":
+        dead = system.status(s).health == "dead"
+        return medic(lambda r, o: system.medic_heal(s, r, o), args, scene, s.who, dead)
+    if action in MODULE_ACTIONS:
+        return module_action(s, action, args, scene)
+    if action == "build":
+        return build(system, s, args, scene)
+    if action == "hurt":
+        return hurt(system, s, args)
+    if action in progression.KEYS:
+        typed, scene.dice[:] = list(scene.dice), []
+        new, text, detail = (progression.award(s, args) if action == "xp" else
+                             progression.advance(s, args, scene.rng, typed))
+        return SheetChange(sheet=new, text=text, detail=detail)
+    return maneuvers.perform(system, s, action, args, scene)
+
+
+def build(system: MyriadSystem, s: MyriadSheet, args: Sequence[str],
+          scene: Scene) -> SheetChange:
+    """``build WHO [PRESET]``: the point-buy check; changes nothing."""
+    from gmconsole.systems.myriad.creation import preset_ids
+
+    if len(args) > 1 or (args and data.normalise(args[0]) not in preset_ids()):
+        raise MyriadError(f"usage: build WHO [{'|'.join(preset_ids())}]")
+    options = {**dict(scene.options),
+               **({"creation_preset": data.normalise(args[0])} if args else {})}
+    report = system.build_report(s, options)
+    return SheetChange(sheet=s, text=f"build check: {build_text(report)}",
+                       detail={"ok": report.ok, "problems": report.problems})
+
+
+def hurt(system: MyriadSystem, s: MyriadSheet, args: Sequence[str]) -> SheetChange:
+    """``hurt WHO [LINE] FACES...``: damage dice rolled at the table, each over the armour for
+    that line (physical, social, fear) crossing off a box."""
+    words = list(args)
+    kind = None if not words or words[0].isdigit() else words.pop(0)
+    if not words or len(words) > 60:
+        raise MyriadError("usage: hurt WHO [LINE] FACES... (1 to 60 dice)")
+    faces = [whole(w, "a die", 1, 6) for w in words]
+    return system.damage_from_dice(s, faces, kind)

@@ -9,7 +9,6 @@ steps), C20 (head wounds doubled after armour), C22 (Dum Dums' +1 armour is alwa
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -114,23 +113,20 @@ def hit_location(body: str, total: int) -> str:
     raise MyriadError(f"hit location: {total} is not a 2d6 total (2-12)")
 
 
-def location_wounds(part: str, wounds: int) -> int:
-    """Wounds after the location's multiplier (head x2, after armour: ruling C20)."""
-    row = data.row("combat_options", "body_parts", "part", part, what="body part")
-    return wounds * row["wound_multiplier"]
+def body_part(part: str) -> dict:
+    """A row of the body-part table: aim penalty, wound multiplier (head x2, applied after
+    armour: ruling C20) and effect."""
+    return data.row("combat_options", "body_parts", "part", part, what="body part")
+
+
+def body_parts() -> tuple[str, ...]:
+    return tuple(r["part"] for r in data.rows("combat_options", "body_parts"))
 
 
 def can_melee_flyer(attacker_count: int, flyer_count: int, *, near_flyers_target: bool) -> bool:
     """A ground melee fighter can hit a flyer only on the flyer's own count (holding to it is
     fine), and only if the flyer is attacking them or someone close to them (L761)."""
     return attacker_count == flyer_count and near_flyers_target
-
-
-def autofire_targets(candidates: Sequence[str], count: int, rng: random.Random) -> list[str]:
-    """Pick ``count`` different targets at random from everything in the arc (C14)."""
-    if count > len(candidates):
-        raise MyriadError(f"autofire: {count} targets asked, only {len(candidates)} in the arc")
-    return rng.sample(list(candidates), count)
 
 
 # ---- SFX that change damage ------------------------------------------------------------------
@@ -160,16 +156,6 @@ def incapacitated_by(dice: Sequence[int], armour: int, boxes_left: int) -> bool:
     return damage_dealt(dice, armour) >= boxes_left
 
 
-def glyph_dice(sixes: int, wounds_taken: int) -> int:
-    """Glyph of Retribution: dice sent back = sixes burnt, at most the wounds the wearer took."""
-    return min(sixes, wounds_taken)
-
-
 def dum_dum_armour(armour: int) -> int:
     """Dum Dums always give a target with armour 2+ one more point (C22)."""
     return armour + 1 if armour >= 2 else armour
-
-
-def weakness_damage_dice(dice: int) -> int:
-    """Deadly Weakness (material): weapons of that substance have double damage rating."""
-    return 2 * dice

@@ -18,13 +18,12 @@ against social armour, default 0), C21 (armour 6+ is allowed; ordinary dice then
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
 from gmconsole.systems.myriad import data
-from gmconsole.systems.myriad.ability import AbilityRoll, OpposedOutcome, check_faces, roll_d6
+from gmconsole.systems.myriad.ability import check_faces
 from gmconsole.systems.myriad.errors import MyriadError
 
 
@@ -37,7 +36,6 @@ class ConflictType:
     resilience: str
     armour: str
     default_damage_dice: int
-    optional: bool
 
 
 @dataclass(frozen=True)
@@ -47,8 +45,6 @@ class ResilienceType:
     base_stat: str
     critical: bool
     permanent_effect: str
-    box_cost: int
-    critical_box_cost: int
     reset_on_conflict_end: bool
 
 
@@ -99,27 +95,6 @@ def initiative_modifier(conflict_id: str, *, fast_slow: int = 0,
 
 # ---- attack and damage -----------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Attack:
-    """An attack as an opposed test: the attacker initiated it and wins ties."""
-
-    attack: AbilityRoll
-    defence: AbilityRoll
-
-    @property
-    def outcome(self) -> OpposedOutcome:
-        return OpposedOutcome(initiator=self.attack.total, responder=self.defence.total)
-
-    @property
-    def hit(self) -> bool:
-        return self.outcome.initiator_wins
-
-    @property
-    def margin(self) -> int:
-        """Attacker's result minus defender's (negative on a miss)."""
-        return self.attack.total - self.defence.total
-
-
 def damage_dealt(dice: Sequence[int], armour: int) -> int:
     """Boxes crossed off: the number of damage dice strictly above the armour rating.
 
@@ -130,29 +105,6 @@ def damage_dealt(dice: Sequence[int], armour: int) -> int:
     if armour < 0:
         raise MyriadError(f"armour: {armour} is below 0")
     return sum(1 for face in faces if face > armour)
-
-
-@dataclass(frozen=True)
-class DamageRoll:
-    dice: tuple[int, ...]
-    armour: int
-    automatic: int = 0
-
-    @property
-    def boxes(self) -> int:
-        return self.automatic + damage_dealt(self.dice, self.armour)
-
-
-def roll_damage(rating: int, armour: int, *, automatic: int = 0, rng: random.Random | None = None,
-                dice: Sequence[int] | None = None) -> DamageRoll:
-    """Roll ``rating`` damage dice (or read typed faces) against ``armour``.
-
-    ``automatic`` points ignore armour (Hawkeye, asphyxiation, falling).
-    """
-    if rating < 0 or automatic < 0:
-        raise MyriadError("damage: neither dice nor automatic points can be negative")
-    faces = roll_d6(rating, rng=rng, dice=dice, what="damage dice")
-    return DamageRoll(dice=faces, armour=armour, automatic=automatic)
 
 
 def effective_armour(worn: int = 0, natural: int = 0, natural_heavy: int = 0) -> int:

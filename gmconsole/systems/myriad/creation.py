@@ -10,7 +10,7 @@ per-stat presets of T-1 are offered too), A2 (Critical base = ceil(Power / 2) be
 (Wounds + Critical count as one resilience for the health pool).
 
 The validator never raises on a bad build: it returns every problem, each naming its field, so the
-editor can show them all at once; :func:`require_valid` raises with the lot.
+editor can show them all at once; the `build` verb shows them.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from gmconsole.systems.myriad import data
-from gmconsole.systems.myriad.errors import MyriadError
 from gmconsole.systems.myriad.resilience import base_critical
 from gmconsole.systems.myriad.sheet import MyriadSheet
 
@@ -85,12 +84,6 @@ class BuildReport:
         return not self.problems
 
 
-class BuildError(MyriadError):
-    def __init__(self, report: BuildReport) -> None:
-        self.report = report
-        super().__init__("; ".join(report.problems))
-
-
 def health_spent(sheet: MyriadSheet, p: Preset, problems: list[str]) -> int:
     """Health points in bought boxes: Wounds above Power (2 each), Critical above ceil(Power/2)
     and Resolve above Spirit (1 each)."""
@@ -151,13 +144,6 @@ def validate_build(sheet: MyriadSheet, preset_id: str = "recommended", *,
                         f"{report.gp_available - over} GP plus {under} GP of unspent pool "
                         f"points are left to pay for them")
     _check_boon_limits(sheet, problems)
-    return report
-
-
-def require_valid(sheet: MyriadSheet, preset_id: str = "recommended") -> BuildReport:
-    report = validate_build(sheet, preset_id)
-    if not report.ok:
-        raise BuildError(report)
     return report
 
 

@@ -46,7 +46,7 @@ class Section(BaseModel):
         if not self.duration or not self.rolls:
             return ""
         amount, _, unit = self.duration.partition(" ")
-        if amount.isdigit() and unit:
+        if amount.isascii() and amount.isdigit() and len(amount) <= 6 and unit:
             return f"{int(amount) * self.rolls} {unit}"
         return f"{self.rolls} x {self.duration}"
 

@@ -117,10 +117,3 @@ class MyriadInitiative(RolledEachRound):
         if len(step.actors) > 1 and step.phase != "declare":
             lines.append("Same instant: KO/death after the step")
         return lines
-
-
-def victor(enc: Encounter) -> str | None:
-    """The side that has won: the only side with members still in (L651); None while two or
-    more sides fight on, or when nobody is left."""
-    sides = {c.side for c in enc.combatants if c.status != "out"}
-    return sides.pop() if len(sides) == 1 else None

@@ -34,6 +34,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from gmconsole.engine.numbers import whole
 from gmconsole.engine.plain import plain
 from gmconsole.systems.myriad.errors import MyriadError
 
@@ -97,16 +98,11 @@ def parse_args(args: Sequence[str], usage: str) -> tuple[int | None, list[int]]:
     if words and words[0].lower() == "vs":
         if len(words) < 2:
             raise MyriadError(f"vs needs the opponent's total ({usage})")
-        versus = _number(words[1], usage)
+        versus = whole(words[1], "the opponent's total", 0, 99)
         words = words[2:]
-    return versus, [_number(w, usage) for w in words]
-
-
-def _number(word: str, usage: str) -> int:
-    try:
-        return int(word)
-    except ValueError:
-        raise MyriadError(f"{word!r} is not a whole number ({usage})") from None
+    if len(words) > 10:
+        raise MyriadError(f"at most 10 dice ({usage})")
+    return versus, [whole(w, "a die", 1, 6) for w in words]
 
 
 def refusal(who: str, last: LastTest | None, kind: Reroll, level: int,

@@ -2,19 +2,18 @@
 and the random-generation dice (spec §3.8, §4.9, §4.10, T-22, T-23, T-30).
 
 Rulings: A11 (Famous once per session per level), F5 (easy weave thresholds 6/8/10), E7 (vehicle
-and character Mighty Leap are separate SFX), and the romance warning on fewer than 3 turn-offs.
+and character Mighty Leap are separate SFX), and the romance damage by button.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from gmconsole.systems.myriad import data
 from gmconsole.systems.myriad.ability import check_faces
 from gmconsole.systems.myriad.errors import MyriadError
 
 ROMANCE_REGAIN_ON_FAILED_TURN_OFF = 2
-MIN_TURN_OFFS = 3
 SPELL_BASE_LIMIT = 5
 IMBUE_BASE_LIMIT = 2
 GLIDE_RATIO = 10
@@ -31,19 +30,6 @@ def romance_damage(kind: str, success: bool) -> int:
     if not success:
         return -ROMANCE_REGAIN_ON_FAILED_TURN_OFF if row["id"] == "turn_off" else 0
     return int(row["damage"])
-
-
-def romance_warnings(minor: Sequence[str], major: Sequence[str],
-                     turn_offs: Sequence[str]) -> list[str]:
-    """Warnings (never refusals) for a partner's buttons: 4 minor, 2 major, at least 3 turn-offs."""
-    out = []
-    if len(minor) != 4:
-        out.append(f"{len(minor)} minor buttons; the rules give 4")
-    if len(major) != 2:
-        out.append(f"{len(major)} major buttons; the rules give 2")
-    if len(turn_offs) < MIN_TURN_OFFS:
-        out.append(f"{len(turn_offs)} turn-offs; the rules ask for at least {MIN_TURN_OFFS}")
-    return out
 
 
 # ---- terror ----------------------------------------------------------------------------------

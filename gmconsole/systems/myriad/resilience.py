@@ -18,6 +18,7 @@ Rulings: A2 (critical base = ceil(base stat / 2), fixed before buying boxes, see
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -66,7 +67,7 @@ class Resilience(BaseModel):
     critical_line: BoxTrack | None = None
     permanent_effect: str = Field(default="death", description="what an empty critical line means")
     healing_nights: int = Field(default=0, ge=0, le=2,
-                                description="nights slept towards the next critical box (D2)")
+                                description="nights slept towards the next critical box")
 
     @model_validator(mode="before")
     @classmethod
@@ -144,14 +145,6 @@ class Resilience(BaseModel):
         rest = self.critical_line.mark(spill) if self.critical_line else spill
         return DamageResult(main=main, critical=spill - rest, discarded=rest)
 
-    def undo(self, result: DamageResult) -> None:
-        """Exactly reverse an :meth:`apply` (for the console's undo)."""
-        if result.main > self.crossed or result.critical > self.critical_crossed:
-            raise MyriadError("undo: that damage is no longer on this line")
-        self.line.clear(result.main)
-        if self.critical_line:
-            self.critical_line.clear(result.critical)
-
     def restore(self, n: int, *, criticals_first: bool = False) -> HealResult:
         """Uncross up to ``n`` boxes; main line first unless ``criticals_first`` (medical care)."""
         _check_amount(n, "healing")
@@ -184,6 +177,17 @@ def wounds_line(power: int, *, extra_boxes: int = 0, extra_critical: int = 0) ->
 def resolve_line(spirit: int, *, extra_boxes: int = 0) -> Resilience:
     """Resolve = Spirit (+ bought boxes); no critical line."""
     return Resilience(boxes=spirit + extra_boxes, permanent_effect="")
+
+
+def new_line(type_id: str, stats: Mapping[str, int]) -> Resilience:
+    """A module's line for a sheet that lacks it: boxes = its base statistic, a critical row of
+    half that (rounded up) when the line is critical (Nerve: Spirit, critical = madness)."""
+    from gmconsole.systems.myriad.conflict import resilience_types
+
+    kind = resilience_types()[type_id]
+    base = stats.get(kind.base_stat, 1)
+    return Resilience(boxes=base, critical=base_critical(base) if kind.critical else 0,
+                      permanent_effect=kind.permanent_effect)
 
 
 def _check_amount(n: int, what: str) -> None:

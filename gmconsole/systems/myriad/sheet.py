@@ -23,7 +23,7 @@ from gmconsole.systems.myriad.effects import OngoingEffect
 from gmconsole.systems.myriad.errors import MyriadError
 from gmconsole.systems.myriad.luck import LastTest, LuckUses
 from gmconsole.systems.myriad.resilience import Resilience, resolve_line, wounds_line
-from gmconsole.systems.myriad.weaving import Weave
+from gmconsole.systems.myriad.weaving import Imbued, Weave
 
 STATS = ("power", "grace", "intellect", "spirit")
 DEFAULT_STATS = {"power": 4, "grace": 4, "intellect": 4, "spirit": 4}
@@ -32,6 +32,12 @@ STAT_RANGE = (1, 10)
 SKILL_RANGE = (0, 5)
 PowerLevel = Literal["mundane", "heroic", "godlike", "custom"]
 GearKind = Literal["weapon", "armour", "essential", "enhancer", "accessory", "sfx_item"]
+RANGED = ("short", "medium", "long")
+"""Weapon ranges that make a ranged weapon; a blank range or "melee" is a melee weapon."""
+State = Literal["prone", "pinned", "grappling", "stunned"]
+"""Conditions the combat manoeuvres leave (see `maneuvers`): prone (tripped: -1 to its own
+close-combat actions, -1 to ranged attackers), pinned (grappled: -2 on all actions), grappling
+(holding someone), stunned (a groin hit: loses its next combat action)."""
 
 
 class SheetError(MyriadError):
@@ -76,6 +82,7 @@ class Gear(BaseModel):
     kind: GearKind = "accessory"
     damage_dice: int = Field(default=0, ge=0, le=30)
     range: Literal["melee", "short", "medium", "long", ""] = ""
+    """Blank or melee: a melee weapon (used in close combat); short, medium or long: ranged."""
     armour: int = Field(default=0, ge=0, le=20)
     bonus: int = Field(default=0, ge=-3, le=3, description="enhancer bonus")
     bonus_applies_to: str = ""
@@ -91,6 +98,23 @@ class Gear(BaseModel):
         if self.kind == "weapon" and self.damage_dice < 1:
             raise MyriadError(f"gear {self.name!r}: a weapon needs a damage rating of 1 die or more")
         return self
+
+
+class Vehicle(BaseModel):
+    """What makes a sheet a vehicle (spec §4.11, T-24, T-38): its Speed (outrunning, towing,
+    ramming) and Manoeuvre (dodging, stunts, fixed weapons) stand in for the driver's
+    statistics, with the driver's Drive / Pilot / Ride skill (the ``driver`` test switch)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    speed: int = Field(ge=1, le=10)
+    manoeuvre: int = Field(ge=1, le=10)
+    vc: int = Field(ge=1, le=8, description="velocity class (T-24)")
+    hardened: int = Field(default=0, ge=0, le=10, description="Hardened Target rating")
+    encloses_passengers: bool = Field(default=False, description="its hull shields passengers")
+
+
+VEHICLE_STATS = ("speed", "manoeuvre")
 
 
 class MyriadSheet(BaseModel):
@@ -113,11 +137,21 @@ class MyriadSheet(BaseModel):
     fear_armour: int = Field(default=2, ge=0)
     effects: list[OngoingEffect] = Field(default_factory=list,
                                          description="bleeding, burning... (end of round)")
+    states: list[State] = Field(default_factory=list,
+                                description="prone, pinned, grappling, stunned (manoeuvres)")
+    movement_lost: int = Field(default=0, ge=0, le=99,
+                               description="metres of movement lost (Crippling Blow, leg hits)")
+    shield: int = Field(default=0, ge=0, le=20,
+                        description="a magic shield's armour: damage dice must beat it first, "
+                                    "then are rolled again against worn armour")
     progress: RandomProgress = Field(default_factory=RandomProgress)
     last_test: LastTest | None = Field(default=None,
                                        description="what Lucky/Unlucky re-roll (see luck)")
     luck: LuckUses | None = Field(default=None, description="Lucky/Unlucky uses this session")
     weave: Weave | None = Field(default=None, description="a spell being woven (see weaving)")
+    vehicle: Vehicle | None = Field(default=None, description="set on a vehicle's sheet")
+    imbued: list[Imbued] = Field(default_factory=list,
+                                 description="spells waiting in items (-1 Intellect each)")
     notes: str = ""
 
     @model_validator(mode="before")
@@ -178,6 +212,8 @@ class MyriadSheet(BaseModel):
 
     def stat(self, name: str) -> int:
         key = data.normalise(name)
+        if self.vehicle is not None and key in VEHICLE_STATS:
+            return int(getattr(self.vehicle, key))
         if key not in self.stats:
             raise SheetError(f"{self.who} has no statistic {name!r} "
                              f"(statistics: {', '.join(self.stats)})")

@@ -28,13 +28,18 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, NamedTuple
 
+from gmconsole.engine.numbers import whole
 from gmconsole.systems.base import RuleOption
 from gmconsole.systems.myriad import data
+from gmconsole.systems.myriad.boons import boon_switches
 from gmconsole.systems.myriad.burning import EXTRA_ACTIONS_PER_ROUND, Burn, Sfx, SfxError
 from gmconsole.systems.myriad.odds import face_outcomes
 from gmconsole.systems.myriad.sheet import MyriadSheet
 
 NO_SFX = "none"
+MAX_SIXES = 10
+"""No pool is larger than 10 dice, so no burn takes more sixes."""
+MAX_BONUS_DICE = 5
 ROLL_TAGS = ("attack", "defence", "close", "ranged", "unarmed", "edged", "social", "romance",
              "jump")
 """Tags SFX triggers use (data/sfx.toml); a skill id may serve as a tag too."""
@@ -54,23 +59,76 @@ def check_switches(sheet: MyriadSheet, options: Mapping[str, Any] | None = None)
                               choices=(NO_SFX, *owned)))
         if any(s.repeatable for s in owned.values()):
             out.append(RuleOption("sixes", "Sixes", 0,
-                                  "dice to burn for it (0: its cost); repeatable SFX take "
-                                  "multiples of their cost, e.g. Power Strike 2 = +2 dice"))
+                                  "dice to burn for it (0: its cost; Power Strike 2: +2D)",
+                                  bounds=(0, MAX_SIXES)))
         if any(s.trigger for s in owned.values()):
             out.append(RuleOption("tags", "Roll is", "",
-                                  f"what this roll is, for SFX triggers: {' '.join(ROLL_TAGS)} "
-                                  "(blank: whatever the chosen SFX needs)"))
+                                  f"for SFX triggers: {' '.join(ROLL_TAGS)}"))
         if any(s.extra_action for s in owned.values()):
             out.append(RuleOption("extra_actions_used", "Extra acts", 0,
-                                  f"SFX extra actions already taken this round (at most "
-                                  f"{EXTRA_ACTIONS_PER_ROUND} a round)"))
+                                  "SFX extra actions taken this round",
+                                  bounds=(0, EXTRA_ACTIONS_PER_ROUND)))
+    if sheet.vehicle is not None:
+        out.append(RuleOption("driver", "Driver's skill", 0,
+                              "the driver's Drive / Pilot level", bounds=(0, 5)))
     out.append(RuleOption("initiator", "Initiator", True,
-                          "in an opposed test: this side started it, so it wins ties"))
+                          "this side started it: it wins ties"))
+    out += attack_switches(sheet, owned, options)
+    out += boon_switches(sheet)
+    if options and options.get("archaic_armour"):
+        out.append(RuleOption("archaic", "Archaic armour", True,
+                              "-1 Power in archaic armour 4+"))
     if options is None or options.get("burning_fives"):
         out.append(RuleOption("burning_fives", "Burn fives", bool(options and
                                                                    options.get("burning_fives")),
-                              "optional rule: fives may be burnt for SFX too; "
-                              "they never add a bonus"))
+                              "fives burn for SFX too"))
+    return out
+
+
+def attack_switches(sheet: MyriadSheet, owned: Mapping[str, Sfx],
+                    options: Mapping[str, Any] | None) -> list[RuleOption]:
+    """What an aimed attack's damage needs that the sheets cannot say (see `aim`)."""
+    out: list[RuleOption] = []
+    weapons = [data.normalise(g.name) for g in sheet.gear if g.kind == "weapon"]
+    if weapons:
+        out.append(RuleOption("weapon", "Weapon", "auto",
+                              "the weapon the hit uses (auto: fit for the skill)",
+                              choices=("auto", "unarmed", *dict.fromkeys(weapons))))
+    if options is None or options.get("hit_locations"):
+        from gmconsole.systems.myriad.combat_options import body_parts
+
+        rolled = "random" if options and options.get("hit_locations") else "none"
+        out.append(RuleOption("aim", "Aim at", rolled,
+                              "body part: its penalty and effect; random: 2d6",
+                              choices=("none", "random", *body_parts())))
+    out.append(RuleOption("nails", "Hard as Nails (foe)", 0,
+                          "the target's sixes: a damage die fewer each", bounds=(0, MAX_SIXES)))
+    out.append(RuleOption("bonus", "Bonus damage", 0,
+                          "extra Resolve dice for a fine quote or evidence",
+                          bounds=(0, MAX_BONUS_DICE)))
+    if options is None or options.get("magic_free_zap"):
+        out.append(RuleOption("zap", "Free zap", bool(options and options.get("magic_free_zap")),
+                              "a spell's free damage die; off drops it"))
+    if sheet.imbued:
+        out.append(RuleOption("item", "Imbued item", "none", "cast the spell in this item",
+                              choices=("none", *(i.item for i in sheet.imbued))))
+    if sheet.weave is not None or "spell_casting" in sheet.skills:
+        out.append(RuleOption("counter", "Countered by", 0,
+                              "the target's counter-magic sixes", bounds=(0, 30)))
+        out.append(RuleOption("easy_counter", "Easy counter",
+                              bool(options and options.get("magic_easy_counter")),
+                              "over half the spell's sixes cancel it"))
+    if options is None or options.get("romance"):
+        out.append(RuleOption("button", "Romance", "none",
+                              "Cynicism: plain 1, minor 2, major 3, turn-off 0",
+                              choices=("none", "plain", "minor_button", "major_button",
+                                       "turn_off")))
+    if "witticism" in owned:
+        out.append(RuleOption("room", "Room erupts", False,
+                              "Witticism: +2 Resolve, not +1"))
+    if "knockback" in owned:
+        out.append(RuleOption("wall", "Knocked into a wall", False,
+                              "Knockback: +1 damage die"))
     return out
 
 
@@ -112,7 +170,7 @@ def plan_burn(sheet: MyriadSheet, extra: Mapping[str, Any]) -> PlannedBurn | Non
     sfx = owned.get(data.normalise(str(wanted)))
     if sfx is None:
         raise SfxError(f"{sheet.who} has no SFX {wanted!r} (owned: {', '.join(owned) or 'none'})")
-    dice = _whole(extra.get("sixes", 0), "sixes")
+    dice = switch_count(extra.get("sixes", 0), "sixes")
     cost = sfx.cost_sixes
     if cost == 0:
         if dice:
@@ -130,7 +188,7 @@ def plan_burn(sheet: MyriadSheet, extra: Mapping[str, Any]) -> PlannedBurn | Non
     if missing:
         raise SfxError(f"{sfx.name} fires only on a {' '.join(sfx.trigger)} roll; "
                        f"this roll is: {' '.join(tags)}")
-    used = _whole(extra.get("extra_actions_used", 0), "extra_actions_used")
+    used = switch_count(extra.get("extra_actions_used", 0), "extra_actions_used")
     if sfx.extra_action and used >= EXTRA_ACTIONS_PER_ROUND:
         raise SfxError(f"{sfx.name} gives an extra action, and {sheet.who} already took "
                        f"{used} this round (at most {EXTRA_ACTIONS_PER_ROUND} a round)")
@@ -206,12 +264,10 @@ def planned_odds(pool: int, skill: int, modifiers: int, need: int, plan: Planned
     return success, fired
 
 
-def _whole(value: Any, key: str) -> int:
+def switch_count(value: Any, key: str) -> int:
     if value in (None, ""):
         return 0
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise SfxError(f"{key}: {value!r} is not a whole number of 0 or more")
-    return value
+    return whole(value, key, 0, MAX_SIXES)
 
 
 def _cost_text(sfx: Sfx) -> str:

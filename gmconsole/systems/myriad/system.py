@@ -30,6 +30,7 @@ from pydantic import BaseModel, ValidationError
 from gmconsole.engine.errors import RulesError, validation_text
 from gmconsole.engine.tracks import StatusView, TrackView
 from gmconsole.systems.base import (
+    Calculator,
     DamageOffer,
     GameSystem,
     Generated,
@@ -40,9 +41,10 @@ from gmconsole.systems.base import (
     SheetAction,
     SheetChange,
 )
-from gmconsole.systems.myriad import actions, data
+from gmconsole.systems.myriad import actions, data, views
 from gmconsole.systems.myriad import generators as quick
 from gmconsole.systems.myriad.ability import check_faces, target_numbers
+from gmconsole.systems.myriad.calculators import CALCULATORS
 from gmconsole.systems.myriad.conflict import (
     conflict_type,
     conflict_types,
@@ -53,14 +55,13 @@ from gmconsole.systems.myriad.conflict import (
 from gmconsole.systems.myriad.effects import (
     EffectKind,
     OngoingEffect,
-    effect_armour,
-    effect_rules,
-    resolve_effect,
-    tick,
 )
 from gmconsole.systems.myriad.errors import MyriadError
 from gmconsole.systems.myriad.initiative import MyriadInitiative
-from gmconsole.systems.myriad.resilience import HealResult, Resilience
+from gmconsole.systems.myriad.maneuvers import MANEUVERS
+from gmconsole.systems.myriad.progression import PROGRESSION
+from gmconsole.systems.myriad.resilience import HealResult, new_line
+from gmconsole.systems.myriad.rule_options import CAMPAIGN_OPTIONS, ENCOUNTER_OPTIONS
 from gmconsole.systems.myriad.sheet import MyriadSheet
 from gmconsole.systems.myriad.views import boxes, boxes_left, status_view, track_views
 
@@ -70,11 +71,8 @@ if TYPE_CHECKING:
     from gmconsole.systems.myriad.creation import BuildReport
 
 CRITICAL = "critical"
-EFFECT_VERBS = {EffectKind.BLEEDING: "bleeds", EffectKind.BURNING: "burns",
-                EffectKind.ASPHYXIATION: "chokes", EffectKind.ELECTRICITY: "is shocked",
-                EffectKind.DEADLY_WEAKNESS: "suffers its weakness",
-                EffectKind.STRANGLING: "is strangled"}
-"""End-of-round log lines read as sentences: "Ogre Raider 2 bleeds: 1D [5] vs armour 4, 1 box"."""
+BLEEDING = "bleeding"
+LEG = "leg"
 def _sheet(sheet: BaseModel) -> MyriadSheet:
     if not isinstance(sheet, MyriadSheet):
         raise MyriadError(f"not a Myriad sheet: {type(sheet).__name__}")
@@ -89,56 +87,24 @@ class MyriadSystem(GameSystem):
     summary: ClassVar[str] = ("d6 pool = statistic, keep the highest + skill + 1 per unburnt six; "
                               "sixes burn for SFX; dice over armour cross off boxes")
     sheet_model: ClassVar[type[BaseModel]] = MyriadSheet
-    damage_kinds: ClassVar[Sequence[str]] = ("wounds", CRITICAL, "resolve")
-    options: ClassVar[Sequence[RuleOption]] = (
-        RuleOption("declare_reverse_initiative", "Declare actions lowest initiative first",
-                   False, "Optional rule: declare in reverse order, resolve high first."),
-        RuleOption("skip_single_side_initiative", "No initiative roll when one side acts", True,
-                   "If only one side is acting, skip the roll."),
-        RuleOption("burning_fives", "Fives may be burnt for SFX", False,
-                   "Optional rule: fives may be burnt for SFX like sixes; a burnt five never "
-                   "adds a bonus."),
-        RuleOption("medic_tn_counts", "Medic TN counts", "all_boxes",
-                   "What the Medic TN counts: 'all_boxes' (every box lost, the book's formula) or "
-                   "'critical_only_if_any_lost' (only critical boxes when any are lost)."),
-        RuleOption("creation_preset", "Character creation preset", "recommended",
-                   "Point budgets for new characters: recommended, mundane, heroic or godlike."),
-        RuleOption("magic_easy_weave", "Easy weave", False,
-                   "Optional rule: weave with Intellect/Spell Casting; a "
-                   "total of 6+ adds a six, 8+ two, 10+ three (`weave WHO`)."),
-    )
-    encounter_options: ClassVar[Sequence[RuleOption]] = (
-        RuleOption("conflict", "Conflict type", "mortal",
-                   "Mortal (Power/Grace, wounds) or social (Intellect/Spirit, resolve): "
-                   "sets the initiative statistic (`set conflict social`).",
-                   choices=("mortal", "social")),
-    )
+    damage_kinds: ClassVar[Sequence[str]] = ("wounds", CRITICAL, "resolve", BLEEDING, LEG,
+                                             "nerve", "cynicism", "mana", "concentration")
+    """Wounds (then critical), the critical row directly, Resolve; "bleeding" is wounds that
+    also start the target bleeding (Artery Strike); "leg" is wounds to a leg, which trip the
+    target and take 1 m of movement a wound, cumulative (T-18); the optional modules' lines (Nerve for
+    terror, Cynicism for romance, Mana, Concentration) are added to a sheet that lacks them on
+    their first damage, sized from their base statistic."""
+    options: ClassVar[Sequence[RuleOption]] = CAMPAIGN_OPTIONS
+    encounter_options: ClassVar[Sequence[RuleOption]] = ENCOUNTER_OPTIONS
 
     # ------------------------------------------------------------------ sheets
 
     def describe(self, sheet: BaseModel) -> str:
-        """ "Pow 5 Gra 4 Int 3 Spi 4 · armour 3 · Long sword 4D": what a GM needs for an attack;
-        the resilience lines are drawn as box rows by `tracks`, so they are not repeated here."""
-        s = _sheet(sheet)
-        parts = [" ".join(f"{k[:3].title()} {v}" for k, v in s.stats.items())]
-        if s.armour:
-            parts.append(f"armour {s.armour}")
-        weapons = [f"{g.name} {g.damage_dice}D" for g in s.gear if g.kind == "weapon"]
-        parts.append(", ".join(weapons) or f"unarmed {s.unarmed_dice}D")
-        return " · ".join(parts)
+        """ "Pow 5 Gra 4 Int 3 Spi 4 · armour 3 · Long sword 4D" (see `views.describe`)."""
+        return views.describe(_sheet(sheet))
 
     def sheet_lines(self, sheet: BaseModel) -> list[tuple[str, str]]:
-        s = _sheet(sheet)
-        out = [(k.title(), str(v)) for k, v in s.stats.items()]
-        out += [(k.replace("_", " ").title(), str(v)) for k, v in s.skills.items()]
-        out += [("SFX", ", ".join(f"{x.name} ({x.cost_sixes} six)" for x in s.sfx) or "-")]
-        out += [("Boons/flaws", ", ".join(f"{b.id} {b.level}" for b in s.boons_flaws) or "-")]
-        out += [("Gear", ", ".join(self._gear_text(g) for g in s.gear) or "-")]
-        out += [("Armour", str(s.armour)), ("Unarmed", f"{s.unarmed_dice}D")]
-        out += [(k.title(), self._line_text(k, line)) for k, line in s.resilience.items()]
-        if s.effects:
-            out.append(("Effects", ", ".join(e.kind.value for e in s.effects)))
-        return out
+        return views.sheet_lines(_sheet(sheet))
 
     def build_report(self, sheet: BaseModel,
                      options: Mapping[str, Any] | None = None) -> BuildReport:
@@ -153,22 +119,11 @@ class MyriadSystem(GameSystem):
         for line in fresh.resilience.values():
             line.clear()
         fresh.effects = []
+        fresh.states = []
+        fresh.movement_lost = fresh.shield = 0
+        fresh.weave = None
+        fresh.imbued = []
         return fresh
-
-    @staticmethod
-    def _line_text(key: str, line: Resilience) -> str:
-        text = f"{key.title()} {line.remaining}/{line.boxes}"
-        if line.has_critical:
-            text += f" Crit {line.critical_remaining}/{line.critical}"
-        return text
-
-    @staticmethod
-    def _gear_text(item: Any) -> str:
-        if item.kind == "weapon":
-            return f"{item.name} {item.damage_dice}D"
-        if item.kind == "armour":
-            return f"{item.name} (armour {item.armour})"
-        return item.name
 
     # ------------------------------------------------------------------ stats and tracks
 
@@ -182,6 +137,8 @@ class MyriadSystem(GameSystem):
             if data.normalise(wanted) not in conflict_types():
                 return 0
             conflict = conflict_type(wanted)
+            if s.vehicle is not None:  # ruling C4: a vehicle's Manoeuvre is its defence
+                return s.vehicle.manoeuvre
             return s.stats.get(conflict.defence_stat, 0) + initiative_modifier(
                 conflict.id, fast_slow=s.fast_slow)
         if key == "armour":
@@ -233,6 +190,11 @@ class MyriadSystem(GameSystem):
         line = new.line(line_id)
         before = self.status(new)
         result = line.apply(amount, to_critical=to_critical)
+        starts_bleeding = (data.normalise(kind or "") == BLEEDING and
+                           all(e.kind != EffectKind.BLEEDING for e in new.effects))
+        if starts_bleeding:
+            new.effects = [*new.effects, OngoingEffect(kind=EffectKind.BLEEDING,
+                                                       source="artery strike")]
         after = self.status(new)
         text = f"takes {boxes(result.taken)}"
         if result.main and result.critical:
@@ -246,7 +208,13 @@ class MyriadSystem(GameSystem):
             text += f", {result.discarded} past the last box"
         if after.label != before.label and after.health in ("down", "dead"):
             text += f": {after.label}"
-        return SheetChange(sheet=new, text=text, harmed=result.taken > 0,
+        if starts_bleeding:
+            text += ", and bleeds"
+        if data.normalise(kind or "") == LEG and result.taken:
+            new.movement_lost = min(99, new.movement_lost + result.taken)
+            new.states = [*(x for x in new.states if x != "prone"), "prone"]
+            text += f", a leg: prone, {result.taken} m of movement lost"
+        return SheetChange(sheet=new, text=text, harmed=result.taken > 0 or starts_bleeding,
                            detail={"line": line_id, "main": result.main,
                                    "critical": result.critical, "discarded": result.discarded,
                                    "status": line.status})
@@ -255,7 +223,7 @@ class MyriadSystem(GameSystem):
                          *, armour: int | None = None, automatic: int = 0) -> SheetChange:
         """Count damage dice strictly above the armour (the sheet's armour for that conflict
         unless given), add automatic points, and cross off the result."""
-        s = _sheet(sheet)
+        s = _sheet(sheet).model_copy(deep=True)  # a module's line may be added to it
         faces = check_faces(dice, what="damage dice")
         line_id, _ = self._target_line(s, kind)
         if armour is None:
@@ -270,6 +238,10 @@ class MyriadSystem(GameSystem):
         """Uncross ``amount`` boxes, critical boxes first (the reverse of damage); "critical"
         heals the critical row only."""
         new = _sheet(sheet).model_copy(deep=True)
+        if self.status(new).health == "dead":
+            raise MyriadError(f"{new.who} is {self.status(new).label}: that is permanent "
+                              "(a medic may try within 10 minutes of death: medic WHO RESULT "
+                              "revive)")
         line_id, critical_only = self._target_line(new, kind)
         line = new.line(line_id)
         if critical_only and line.critical_line is not None:
@@ -292,80 +264,62 @@ class MyriadSystem(GameSystem):
         rolled ones are listed for the GM to roll. An encounter condition named like an effect
         ("bleeding", "burning") counts as that effect this round even when the sheet does not
         carry it, so the generic `cond` verb works; its duration is the condition's own."""
-        s = _sheet(sheet)
-        from_conditions = [
-            OngoingEffect(kind=EffectKind(name), rounds_left=1)
-            for name in {c.strip().lower().replace(" ", "_") for c in conditions}
-            if name in {k.value for k in EffectKind} and name not in {e.kind.value for e in s.effects}
-        ]
-        if not s.effects and not from_conditions:
-            return None
-        new = s.model_copy(deep=True)
-        new.effects = [*new.effects, *from_conditions]
-        wounds = new.line("wounds")
-        texts: list[str] = []
-        typed = list(dice) if dice is not None else None
-        kept = []
-        for effect in new.effects:
-            armour = effect_armour(effect.kind, natural=new.natural_armour, worn=new.worn_armour,
-                                   fire_retardant=any(g.fire_retardant for g in new.gear),
-                                   insulated=any(g.insulated for g in new.gear))
-            rule_dice = 0 if armour is None else effect_rules()[effect.kind].dice
-            if rule_dice and rng is None and not typed:
-                texts.append(f"{effect.kind.value}: roll {rule_dice}D vs armour {armour}")
-                kept.append(effect)
-                continue
-            faces = None
-            if typed is not None and rule_dice:
-                faces, typed = typed[:rule_dice], typed[rule_dice:]
-            hit = resolve_effect(effect.kind, armour, rng=rng, dice=faces)
-            result = wounds.apply(hit.boxes, to_critical=hit.to_critical)
-            rolled = (f"{len(hit.dice)}D [{' '.join(map(str, hit.dice))}] vs armour {armour}, "
-                      if hit.dice else "")
-            where = " critical" if hit.to_critical and result.taken else ""
-            texts.append(f"{EFFECT_VERBS[effect.kind]}: {rolled}{boxes(result.taken)}{where}")
-            after = tick(effect)
-            if after is not None:
-                kept.append(after)
-        new.effects = kept
-        text = "; ".join(texts) + f" ({boxes_left('wounds', wounds)})"
-        after = self.status(new)
-        if after.health in ("down", "dead") and after.label != self.status(s).label:
-            text += f": {after.label}"
-        return SheetChange(sheet=new, text=text, harmed=True, detail={"status": wounds.status})
+        from gmconsole.systems.myriad.round_end import round_end
 
-    sheet_actions: ClassVar[Sequence[SheetAction]] = actions.SHEET_ACTIONS
+        return round_end(_sheet(sheet), rng, dice, conditions)
+
+    sheet_actions: ClassVar[Sequence[SheetAction]] = (*actions.SHEET_ACTIONS, *MANEUVERS,
+                                                      *PROGRESSION)
+    calculators: ClassVar[Sequence[Calculator]] = CALCULATORS
+
+    def calculate(self, key: str, args: Sequence[str]) -> str:
+        """The book's numbers (movement, autofire, areas, WMD, hazards, vehicles, XP, magic
+        limits, fear; see `calculators`)."""
+        from gmconsole.systems.myriad.calculators import calculate
+
+        return calculate(key, args)
     generators: ClassVar[Sequence[Generator]] = quick.GENERATORS
 
     def generate(self, key: str, args: Sequence[str], rng: random.Random) -> Generated:
         """Quick NPCs and creature templates from the racial templates (see `generators`)."""
-        return quick.generate(key, args)
+        return quick.generate(key, args, rng)
 
     def perform(self, sheet: BaseModel, action: str, args: Sequence[str],
                 scene: Scene) -> SheetChange:
-        """``rest``, ``medic`` (see `actions`), ``lucky``/``unlucky``/``reroll``/``luck``
-        (see `luck`) and ``task`` (see `tasks`)."""
-        s = _sheet(sheet)
-        if action == "rest":
-            return actions.rest(lambda n: self.natural_heal(s, n), args)
-        if action == "medic":
-            return actions.medic(lambda r, o: self.medic_heal(s, r, o), args, scene.options)
-        if action in actions.MODULE_ACTIONS:
-            return actions.module_action(s, action, args, scene)
-        return super().perform(sheet, action, args, scene)
+        """Myriad's verbs: healing, luck, tasks, magic, building, experience, manoeuvres
+        (see `actions.perform`)."""
+        if action not in {a.key for a in self.sheet_actions}:
+            return super().perform(sheet, action, args, scene)
+        return actions.perform(self, _sheet(sheet), action, args, scene)
 
     def after_check(self, sheet: BaseModel, request: CheckRequest, result: CheckResult,
                     scene: Scene) -> SheetChange | None:
-        """Keep the test on the sheet (`luck.LastTest`): Lucky and Unlucky re-roll it."""
+        """Keep the test on the sheet (`luck.LastTest`): Lucky and Unlucky re-roll it. A
+        casting roll releases the woven spell; random progression (campaign option) ticks a
+        skill's first failure and counts the dice burnt (see `progression`)."""
         from gmconsole.systems.myriad.luck import remember
+        from gmconsole.systems.myriad.progression import after_test
 
         new = _sheet(sheet).model_copy(deep=True)
         new.last_test = remember(request, result)
-        return SheetChange(sheet=new, text="")
+        texts = []
+        if result.detail.get("item"):
+            new.imbued = [i for i in new.imbued if i.item != result.detail["item"]]
+            texts.append(f"the {result.detail['item']}'s spell is used up")
+        elif result.detail.get("spell"):
+            new.weave = None
+            texts.append("the woven spell is released")
+        if request.extra.get("button") == "turn_off" and result.success is False:
+            texts.append("it hit a turn-off: the target regains 2 Cynicism "
+                         "(heal TARGET 2 cynicism)")
+        if self.resolve_options(scene.options)["progression"] == "random":
+            texts += after_test(new, result)
+        return SheetChange(sheet=new, text="; ".join(texts))
 
     def default_damage_kind(self, encounter_state: Mapping[str, Any]) -> str:
-        """Social conflict harms Resolve, mortal conflict Wounds (spec §4.9)."""
-        return "resolve" if encounter_state.get("conflict") == "social" else "wounds"
+        """The conflict's own line: Wounds in a fight, Resolve in an argument, Cynicism in
+        romance, Nerve in terror (spec §4.1)."""
+        return conflict_type(str(encounter_state.get("conflict") or "mortal")).resilience
 
     def end_encounter(self, sheet: BaseModel, scene: Scene | None = None) -> SheetChange | None:
         """The contract's end-of-conflict hook: Resolve clears (see `end_conflict`)."""
@@ -402,6 +356,8 @@ class MyriadSystem(GameSystem):
         mode = self.resolve_options(options)["medic_tn_counts"]
         new = _sheet(sheet).model_copy(deep=True)
         outcome = healing.medic_heal(new.line("wounds"), result, mode=mode)
+        if outcome.success:
+            new.movement_lost = 0  # proper medical attention ends a Crippling Blow
         restored = outcome.healed.restored if outcome.healed else 0
         word = "success" if outcome.success else "failure"
         return SheetChange(sheet=new, text=f"medic {result} vs TN {outcome.tn}: {word}, "
@@ -410,9 +366,15 @@ class MyriadSystem(GameSystem):
                                    "restored": restored})
 
     def _target_line(self, sheet: MyriadSheet, kind: str | None) -> tuple[str, bool]:
+        """The line a damage kind crosses off, and whether straight onto its critical row. A
+        module's line the sheet lacks (Nerve, Cynicism...) is added, sized from its statistic."""
         key = data.normalise(kind or self.damage_kinds[0])
         if key == CRITICAL:
             return "wounds", True
+        if key in (BLEEDING, LEG):
+            return "wounds", False
+        if key not in sheet.resilience and key in resilience_types():
+            sheet.resilience = {**sheet.resilience, key: new_line(key, sheet.stats)}
         sheet.line(key)  # a clear message when the sheet has no such line
         return key, False
 
@@ -431,6 +393,10 @@ class MyriadSystem(GameSystem):
         from gmconsole.engine.checks import CheckOption
 
         s = _sheet(sheet)
+        if s.vehicle is not None:
+            return [CheckOption(key=f"{stat}/{skill}", label=f"{stat.title()} / {skill.title()}",
+                                value=getattr(s.vehicle, stat))
+                    for stat in ("speed", "manoeuvre") for skill in ("drive", "pilot")]
         links = {r["skill"]: r["stat"] for r in data.rows("skill_stats", "links")}
         options = [CheckOption(key=k, label=k.title(), value=v) for k, v in s.stats.items()]
         for skill, level in s.skills.items():
@@ -462,7 +428,7 @@ class MyriadSystem(GameSystem):
         """The weapon's damage dice against the target's armour (see `aim`)."""
         from gmconsole.systems.myriad import aim
 
-        return aim.damage_offer(_sheet(sheet), request.option, result, _sheet(target), rng, dice)
+        return aim.damage_offer(_sheet(sheet), request, result, _sheet(target), rng, dice)
 
     def check_switches(self, sheet: BaseModel,
                        options: Mapping[str, Any] | None = None) -> list[RuleOption]:

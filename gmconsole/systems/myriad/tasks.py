@@ -29,6 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from gmconsole.engine.encounter import Encounter
+from gmconsole.engine.numbers import whole
 from gmconsole.systems.myriad.ability import target_number
 from gmconsole.systems.myriad.errors import MyriadError
 from gmconsole.systems.myriad.extended import ExtendedAction, Section
@@ -53,15 +54,21 @@ def _save(enc: Encounter, tasks: Mapping[str, ExtendedAction]) -> None:
         enc.state.pop(TASKS, None)
 
 
+BOUNDS = {"target": (1, 1000), "modifier": (-20, 20), "die": (1, 6), "result": (0, 99),
+          "points": (-1000, 1000), "TN": (1, 99)}
+"""What each number of a task line may be: a progress target past 1000 is no scene's task."""
+
+
 def _int(word: str, what: str) -> int:
-    try:
-        return int(word)
-    except ValueError:
-        raise MyriadError(f"{what}: {word!r} is not a whole number (usage: {USAGE})") from None
+    low, high = BOUNDS[what]
+    return whole(word, what, low, high)
 
 
 def _tn(word: str) -> int:
-    return int(word) if word.lstrip("-").isdigit() else target_number(word)
+    """A TN as a number or a name from the ladder ("tricky")."""
+    if word.lstrip("+-").isascii() and word.lstrip("+-").isdigit():
+        return _int(word, "TN")
+    return target_number(word)
 
 
 def section_text(section: Section) -> str:

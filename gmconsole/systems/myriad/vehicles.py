@@ -11,9 +11,13 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gmconsole.systems.myriad import data
 from gmconsole.systems.myriad.errors import MyriadError
+
+if TYPE_CHECKING:
+    from gmconsole.systems.myriad.sheet import MyriadSheet
 
 CHASE_LOST_AT = 3
 RACE_POINTS_PER_CAR = 5
@@ -111,3 +115,28 @@ def ship_location(roll: int) -> str:
         if row["low"] <= roll <= row["high"]:
             return str(row["system"])
     raise MyriadError(f"ship location: {roll} is not a d100 roll (1-100)")
+
+
+def vehicle_sheet(args: Sequence[str]) -> MyriadSheet:
+    """``gen vehicle TYPE WOUNDS CRITICAL``: the T-38 vehicle with the GM's box counts (E6).
+    A vehicle's statistics are Speed and Manoeuvre (`Vehicle`); its hull is worn armour."""
+    from gmconsole.engine.numbers import whole
+    from gmconsole.systems.myriad.resilience import Resilience
+    from gmconsole.systems.myriad.sheet import Gear, MyriadSheet, Vehicle
+
+    if len(args) != 3:
+        known = ", ".join(r["id"] for r in data.rows("vehicles", "vehicles"))
+        raise MyriadError(f"usage: gen vehicle TYPE WOUNDS CRITICAL [as NAME] (types: {known})")
+    row = data.row("vehicles", "vehicles", "id", args[0], what="vehicle")
+    wounds = whole(args[1], "the vehicle's wound boxes", 1, 60)
+    critical = whole(args[2], "the vehicle's critical boxes", 0, 60)
+    hull = [Gear(name="Hull", kind="armour", armour=row["armour"])] if row["armour"] else []
+    return MyriadSheet(
+        name=row["name"], power_level="custom", stats={"power": 1, "grace": 1, "intellect": 1,
+                                                       "spirit": 1},
+        vehicle=Vehicle(speed=row["speed"], manoeuvre=row["manoeuvre"], vc=row["vc"],
+                        hardened=row["hardened"],
+                        encloses_passengers=row["encloses_passengers"]),
+        gear=hull, notes=row.get("notes", ""),
+        resilience={"wounds": Resilience(boxes=wounds, critical=critical,
+                                         permanent_effect="destroyed")})

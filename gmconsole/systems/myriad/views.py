@@ -11,7 +11,7 @@ from __future__ import annotations
 from gmconsole.engine.tracks import StatusView, TrackView
 from gmconsole.systems.myriad.conflict import resilience_types
 from gmconsole.systems.myriad.resilience import Resilience
-from gmconsole.systems.myriad.sheet import MyriadSheet
+from gmconsole.systems.myriad.sheet import Gear, MyriadSheet
 
 MAIN_ROW_NOTES = {"wounds": "KO at 0", "resolve": "concedes at 0", "nerve": "flees at 0"}
 """What an empty main row means, by line (spec §3.5, §4.9); others: "out at 0"."""
@@ -63,7 +63,7 @@ def status_view(s: MyriadSheet) -> StatusView:
     "conceded" (Resolve or another plain line empty: out of that conflict); "dead" (the
     Wounds critical row empty; another critical line's effect: "insane" for Nerve).
     Ongoing effects (bleeding, burning) are the flags."""
-    flags = tuple(e.kind.value for e in s.effects)
+    flags = tuple(e.kind.value for e in s.effects) + tuple(s.states)
     lines = sorted(s.resilience.items(), key=lambda kv: not kv[1].has_critical)
     for key, line in lines:
         if line.status == "dead":
@@ -81,3 +81,60 @@ def status_view(s: MyriadSheet) -> StatusView:
     hurt = any(line.crossed or line.critical_crossed for line in s.resilience.values())
     return StatusView(health="hurt" if hurt else "ok", label="hurt" if hurt else "active",
                       flags=flags)
+
+
+def describe(s: MyriadSheet) -> str:
+    """ "Pow 5 Gra 4 Int 3 Spi 4 · armour 3 · Long sword 4D": what a GM needs for an attack;
+    the resilience lines are drawn as box rows by `tracks`, so they are not repeated here."""
+    if s.vehicle is not None:
+        v = s.vehicle
+        text = f"Speed {v.speed} Manoeuvre {v.manoeuvre} · VC {v.vc} · armour {s.armour}"
+        text += f" · HT {v.hardened}" if v.hardened else ""
+        return text + (" · encloses passengers" if v.encloses_passengers else "")
+    parts = [" ".join(f"{k[:3].title()} {v}" for k, v in s.stats.items())]
+    if s.armour:
+        parts.append(f"armour {s.armour}")
+    weapons = [f"{g.name} {g.damage_dice}D" for g in s.gear if g.kind == "weapon"]
+    parts.append(", ".join(weapons) or f"unarmed {s.unarmed_dice}D")
+    return " · ".join(parts)
+
+
+def sheet_lines(s: MyriadSheet) -> list[tuple[str, str]]:
+    """Label/value pairs for the roster's detail view, in the record sheet's order."""
+    out = [(k.title(), str(v)) for k, v in s.stats.items()]
+    out += [(k.replace("_", " ").title(), str(v)) for k, v in s.skills.items()]
+    out += [("SFX", ", ".join(f"{x.name} ({x.cost_sixes} six)" for x in s.sfx) or "-")]
+    out += [("Boons/flaws", ", ".join(f"{b.id} {b.level}" for b in s.boons_flaws) or "-")]
+    if s.boons_flaws:
+        out += [("Boon GP", f"{s.gp_from_boons_flaws:+d}")]
+    out += [("Power level", s.power_level)]
+    if s.resource_points:
+        out += [("Resource points", str(s.resource_points))]
+    out += [("Gear", ", ".join(_gear_text(g) for g in s.gear) or "-")]
+    out += [("Armour", str(s.armour)), ("Unarmed", f"{s.unarmed_dice}D")]
+    out += [("Level", f"{s.level} ({s.xp} XP)")]
+    out += [(k.title(), _line_text(k, line)) for k, line in s.resilience.items()]
+    if s.effects:
+        out.append(("Effects", ", ".join(e.kind.value for e in s.effects)))
+    if s.states:
+        out.append(("State", ", ".join(s.states)))
+    if s.movement_lost:
+        out.append(("Movement lost", f"{s.movement_lost} m"))
+    if s.shield:
+        out.append(("Magic shield", str(s.shield)))
+    return out
+
+
+def _line_text(key: str, line: Resilience) -> str:
+    text = f"{key.title()} {line.remaining}/{line.boxes}"
+    if line.has_critical:
+        text += f" Crit {line.critical_remaining}/{line.critical}"
+    return text
+
+def _gear_text(item: Gear) -> str:
+    price = f", {item.rp} RP" if item.rp else ""
+    if item.kind == "weapon":
+        return f"{item.name} {item.damage_dice}D{' edged' if item.edged else ''}{price}"
+    if item.kind == "armour":
+        return f"{item.name} (armour {item.armour}{price})"
+    return f"{item.name}{f' ({item.rp} RP)' if item.rp else ''}"

@@ -30,12 +30,23 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from gmconsole.engine.numbers import whole
 from gmconsole.systems.myriad import data
 from gmconsole.systems.myriad.ability import roll_ability
 from gmconsole.systems.myriad.errors import MyriadError
 from gmconsole.systems.myriad.modules import easy_weave_bonus, spell_limit
 
 SPELL_SKILL = "spell_casting"
+
+
+class Imbued(BaseModel):
+    """A spell woven into an item (L904): used once, and the mage's Intellect is 1 lower for
+    each such item until its spell is used."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    item: str = Field(min_length=1, max_length=80)
+    components: dict[str, int] = Field(default_factory=dict)
 
 
 class Weave(BaseModel):
@@ -59,10 +70,9 @@ def components() -> dict[str, str]:
 
 
 def _digits(words: Sequence[str], usage: str) -> list[int]:
-    try:
-        return [int(w) for w in words]
-    except ValueError:
-        raise MyriadError(f"dice are whole numbers ({usage})") from None
+    if len(words) > 10:
+        raise MyriadError(f"at most 10 dice ({usage})")
+    return [whole(w, "a die", 1, 6) for w in words]
 
 
 def limit(sheet: Any) -> int:
@@ -114,7 +124,7 @@ def weave_roll(sheet: Any, args: Sequence[str], rng: random.Random, typed: list[
     text = (f"weaves (round {weave.rounds}): [{faces}] {how}: {weave.pending} to assign "
             f"(spell {weave.size}/{limit(sheet)}: {spell_text(weave)})")
     if lost:
-        text += f"; {lost} unassigned six(es) from the last roll are lost (F6)"
+        text += f"; {lost} unassigned six(es) from the last roll are lost"
     return new, text, {"dice": list(roll.dice), "sixes": roll.sixes, "bonus": bonus,
                        "pending": weave.pending, "round": weave.rounds, "easy": easy}
 
@@ -127,11 +137,7 @@ def _assignments(words: Sequence[str]) -> dict[str, int]:
         key = data.normalise(key)
         if key not in names:
             raise MyriadError(f"no spell component {key!r} (components: {', '.join(names)})")
-        if count and not count.isdigit():
-            raise MyriadError(f"{word!r}: the sixes are a whole number (damage=2)")
-        n = int(count) if count else 1
-        if n < 1:
-            raise MyriadError(f"{word!r}: put at least one six")
+        n = whole(count, f"the sixes put into {key}", 1, 99) if count else 1
         out[key] = out.get(key, 0) + n
     return out
 
@@ -162,7 +168,7 @@ def put(sheet: Any, words: Sequence[str]) -> tuple[Any, str, dict[str, Any]]:
     text = f"weaves in {spell_text(Weave(components=wanted))} (spell {new.weave.size}/{cap}: " \
            f"{spell_text(new.weave)})"
     if lost:
-        text += f"; {lost} six(es) left unassigned are lost (F6)"
+        text += f"; {lost} six(es) left unassigned are lost"
     return new, text, {"components": bought, "lost": lost}
 
 
@@ -189,17 +195,14 @@ def cast(sheet: Any, args: Sequence[str], rng: random.Random, typed: list[int],
     spell = spell_text(weave)
     effect = effects(weave)
     tail = f" ({effect})" if effect else ""
-    lost = f"; {weave.pending} unassigned six(es) lost (F6)" if weave.pending else ""
+    lost = f"; {weave.pending} unassigned six(es) lost" if weave.pending else ""
     detail: dict[str, Any] = {"components": weave.components, "rounds": weave.rounds}
     if versus is None:
         if dice or typed:
             raise MyriadError("a willing target takes the spell without a roll: "
                               "give 'vs N' for an unwilling one")
         return new, f"casts {spell}{tail} on a willing target{lost}", detail
-    seeking = weave.components.get("seeking", 0)
-    extra: dict[str, Any] = {"initiator": True}
-    if seeking:
-        extra["modifiers"] = [{"label": "Seeking", "value": seeking}]
+    extra: dict[str, Any] = {"initiator": True}  # the roll adds the Seeking sixes itself
     request = CheckRequest(option=f"intellect/{SPELL_SKILL}", opponent_total=versus, extra=extra)
     result = run_check(sheet, request, rng, dice or typed or None)
     new.last_test = remember(request, result)
@@ -210,3 +213,64 @@ def cast(sheet: Any, args: Sequence[str], rng: random.Random, typed: list[int],
     detail.update({"total": result.total, "success": result.success, "margin": result.margin,
                    "dice": [d.face for d in result.dice]})
     return new, f"casts {spell}{tail}: {summary}: {hits}{lost}", detail
+
+
+def shield(sheet: Any, args: Sequence[str]) -> tuple[Any, str, dict[str, Any]]:
+    """``shield WHO N``: a Shield spell (or amulet) of armour N on WHO; 0 takes it off. Damage
+    dice must beat it first, then are rolled again against worn armour (T-23, L1001)."""
+    if len(args) != 1:
+        raise MyriadError("usage: shield WHO ARMOUR (0 ends it)")
+    armour = whole(args[0], "the shield's armour", 0, 20)
+    new = sheet.model_copy(deep=True)
+    new.shield = armour
+    if not armour:
+        return new, "loses the magic shield", {"shield": 0}
+    warn = " (6 or more: ordinary dice cannot pass it)" if armour >= 6 else ""
+    return new, f"is shielded: armour {armour}{warn}", {"shield": armour}
+
+
+def mend(sheet: Any, args: Sequence[str], dead: bool) -> tuple[Any, str, dict[str, Any]]:
+    """``mend WHO SIXES``: a Heal spell's sixes: 2 wound boxes or 1 critical box a six,
+    critical boxes first (T-23)."""
+    from gmconsole.systems.myriad.healing import magic_heal
+
+    if len(args) != 1:
+        raise MyriadError("usage: mend WHO SIXES")
+    sixes = whole(args[0], "the Heal sixes", 1, 15)
+    if dead:
+        raise MyriadError(f"{sheet.who} is dead: a Heal spell cannot bring the dead back")
+    new = sheet.model_copy(deep=True)
+    healed = magic_heal(new.line("wounds"), sixes)
+    return new, (f"is healed by magic: {healed.main} wound and {healed.critical} critical "
+                 "box(es) restored"), {"main": healed.main, "critical": healed.critical}
+
+
+def imbue(sheet: Any, args: Sequence[str]) -> tuple[Any, str, dict[str, Any]]:
+    """``imbue WHO ITEM``: the woven spell goes into an item at twice the sixes a component
+    (an odd six left over is lost), at most Intellect + 2 + Puissance components; the mage's
+    Intellect is 1 lower per imbued item until it is used (`check WHO
+    intellect/spell_casting item=ITEM at TARGET`)."""
+    from gmconsole.systems.myriad.modules import imbue_limit
+
+    weave = sheet.weave
+    if weave is None or not weave.components:
+        raise MyriadError(f"{sheet.who} has no spell woven to imbue")
+    if len(args) != 1:
+        raise MyriadError("usage: imbue WHO ITEM (one word, e.g. amulet)")
+    item = data.normalise(args[0])[:40]
+    if any(i.item == item for i in sheet.imbued):
+        raise MyriadError(f"{sheet.who} already has an imbued {item}")
+    halved = {k: n // 2 for k, n in weave.components.items() if n // 2}
+    cap = imbue_limit(sheet.stat("intellect"), sheet.boon_level("puissance"))
+    size = sum(halved.values())
+    if not size:
+        raise MyriadError("an imbued component costs 2 sixes: the spell has none to keep")
+    if size > cap:
+        raise MyriadError(f"the item would hold {size} components; {sheet.who}'s limit is "
+                          f"{cap} (Intellect + 2 + Puissance)")
+    new = sheet.model_copy(deep=True)
+    new.weave = None
+    new.imbued = [*new.imbued, Imbued(item=item, components=halved)]
+    text = (f"imbues the {item} with {spell_text(Weave(components=halved))} (Intellect -"
+            f"{len(new.imbued)} while imbued items wait)")
+    return new, text, {"item": item, "components": halved}

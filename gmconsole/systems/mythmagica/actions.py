@@ -1,35 +1,227 @@
-"""The system's own verbs (`guts WHO N`, `refresh WHO minor`...) and `calc` lookups."""
+"""The system's own verbs on one character (`guts WHO N`, `award WHO 3 5e 2s`, `condition WHO
+prone`...). Every number is read through `engine.numbers.whole` with its bounds."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
-from gmconsole.engine.errors import RulesError, whole_number
-from gmconsole.systems.base import SheetChange
-from gmconsole.systems.mythmagica import rules
+from gmconsole.engine.errors import RulesError
+from gmconsole.engine.numbers import whole
+from gmconsole.systems.base import Scene, SheetAction, SheetChange
+from gmconsole.systems.mythmagica import procedures, rules
 from gmconsole.systems.mythmagica.sheet import MythmagicaSheet
+
+ACTIONS = (
+    SheetAction(
+        "guts",
+        "Spend Guts",
+        "N | (after a roll) | against FOE",
+        "N Guts; alone after a failed test: buy a bare success; against FOE: buy its hit off",
+    ),
+    SheetAction("gutsit", "Guts it", "", "hidden roll = bare success; Guts to band top"),
+    SheetAction(
+        "refresh", "Guts refresh", "major|minor", "major: Guts spent 0; minor: band bottom (trait reward)"
+    ),
+    SheetAction("xp", "Award XP", "N", "add N to total XP (Level follows); Guts refreshed"),
+    SheetAction(
+        "award",
+        "XP award",
+        "PARTY_LEVEL [FOE...] [of N] [pet]",
+        "by the campaign's xp_mode: milestone/chapter share, or foes (5e extended, 2s single roll, "
+        "2g by guile) shared among N; x Glory Status; Guts refreshed",
+    ),
+    SheetAction("chapter", "New chapter", "", "Setback back to 0 and a major Guts refresh"),
+    SheetAction(
+        "condition",
+        "Condition",
+        "NAME [ATTR] [off]",
+        "a Character Condition with its rules effect (impaired ST, prone, stunned...); off removes it",
+    ),
+    SheetAction("rest", "Night's rest", "[NIGHTS]", "heals the Daily Healing Rate per night"),
+    SheetAction(
+        "cast",
+        "Setback cost",
+        "COST | BASE-ATTR [free]",
+        "a spell's Setback cost (10-IN: 10 minus IN, at least 1); free: first one's free",
+    ),
+    SheetAction(
+        "resize", "Resize", "STEPS", "shrink (-) or enlarge (+) by size steps; HP kept in proportion"
+    ),
+)
+NAMES = ", ".join(a.key for a in ACTIONS)
+
+
+def _need_named(s: MythmagicaSheet) -> None:
+    if s.cast == "companion":
+        raise RulesError(f"a companion spends its Principal's Guts ({s.principal or 'its Principal'}'s)")
+    if not s.named:
+        raise RulesError(f"only named characters have Guts (this one is {s.cast})")
 
 
 def _guts(s: MythmagicaSheet, spent: int, text: str) -> SheetChange:
-    if not s.named:
-        raise RulesError(f"only named characters have Guts (this one is {s.cast})")
+    _need_named(s)
     if spent > rules.GUTS_MAX:
         raise RulesError(f"Guts spent would be {spent}; the most is {rules.GUTS_MAX}")
-    return SheetChange(s.model_copy(update={"guts_spent": spent}),
-                       f"{text} ({spent} Guts spent, Glory Status {rules.glory_status(spent)})")
+    return SheetChange(
+        s.model_copy(update={"guts_spent": spent}),
+        f"{text} ({spent} Guts spent, Glory Status {rules.glory_status(spent)})",
+    )
 
 
-def perform(s: MythmagicaSheet, action: str, args: Sequence[str]) -> SheetChange:
+def _spend(s: MythmagicaSheet, args: Sequence[str]) -> SheetChange:
+    if len(args) != 1:
+        raise RulesError(
+            "usage: guts WHO N (to buy the last failed test after the roll: check WHO guts at TARGET)"
+        )
+    n = whole(args[0], "Guts to spend", 1, rules.GUTS_MAX)
+    return _guts(s, s.guts_spent + n, f"spends {n} Guts")
+
+
+def _award(s: MythmagicaSheet, args: Sequence[str], scene: Scene) -> SheetChange:
+    mode = str(scene.options.get("xp_mode", "encounter"))
+    if not args:
+        raise RulesError("usage: award WHO PARTY_LEVEL [FOE...] [of N] [pet]")
+    words = [a.lower() for a in args]
+    pet = "pet" in words
+    words = [w for w in words if w != "pet"]
+    participants = 1
+    if "of" in words:
+        cut = words.index("of")
+        if cut + 1 >= len(words):
+            raise RulesError("say how many share the award: of N")
+        participants = whole(words[cut + 1], "participants", 1, 100)
+        words = words[:cut] + words[cut + 2 :]
+    party = whole(words[0], "party Level", 0, 16)
+    guts = s.guts_spent if s.named and s.cast != "companion" else 0
+    if mode == "milestone":
+        xp: float = procedures.milestone_award(party, guts)
+    elif mode == "chapter":
+        xp = procedures.chapter_award(party, guts)
+    else:
+        foes = []
+        for word in words[1:]:
+            tag = word[-1:] if word[-1:] in ("e", "s", "g") else "e"
+            level = whole(word.rstrip("esg"), "foe Level", 0, 40)
+            weight = 2 if tag == "g" and scene.options.get("double_xp_for_guile") else 1
+            foes += [(level, tag != "s")] * weight
+        if not foes:
+            raise RulesError("name the foes defeated: their Levels, 5e extended, 2s single roll, 3g by guile")
+        xp = procedures.encounter_award(party, foes, participants, guts)
+    if pet:
+        xp /= 2
+    gained = int(xp + 0.5)
+    new = s.model_copy(update={"xp": s.xp + gained, "guts_spent": 0})
+    levels = f"Level {new.lvl}" + (f" (up from {s.lvl})" if new.lvl > s.lvl else "")
+    return SheetChange(
+        new,
+        f"earns {gained} XP by {mode} award (total {new.xp}, {levels}); Guts refreshed",
+        {"xp": gained, "mode": mode},
+    )
+
+
+def _condition(s: MythmagicaSheet, args: Sequence[str]) -> SheetChange:
+    from gmconsole.systems.mythmagica.conditions import MAX_CONDITIONS, parse
+
+    words = list(args)
+    off = bool(words) and words[-1].lower() == "off"
+    if off:
+        words = words[:-1]
+    if not words:
+        raise RulesError("usage: condition WHO NAME [ATTR] [off]")
+    attr = words[-1] if len(words) > 1 and words[-1].upper() in rules.BASICS else None
+    name = " ".join(words[:-1] if attr else words)
+    row, attr = parse(f"{name}:{attr}" if attr else name)
+    text = f"{row.name}: {attr}" if attr else row.name
+    have = [
+        c
+        for c in s.conditions
+        if c.split(":")[0].strip().lower() == row.name.lower()
+        and (attr is None or c.partition(":")[2].strip().upper() == attr)
+    ]
+    if off:
+        if not have:
+            raise RulesError(f"no condition {text!r} to remove")
+        return SheetChange(
+            s.model_copy(update={"conditions": [c for c in s.conditions if c not in have]}),
+            f"is no longer {text}",
+        )
+    if have:
+        raise RulesError(f"already {text}")
+    if len(s.conditions) >= MAX_CONDITIONS:
+        raise RulesError(f"at most {MAX_CONDITIONS} conditions on one sheet")
+    probe = s.model_copy(update={"conditions": [*s.conditions, text], "damage": 0, "setback": 0})
+    new = probe.model_copy(
+        update={"damage": min(s.damage, probe.hp_max), "setback": min(s.setback, probe.fp_max)}
+    )
+    return SheetChange(new, f"is {text}")
+
+
+def _rest(s: MythmagicaSheet, args: Sequence[str]) -> SheetChange:
+    nights = whole(args[0], "nights", 1, 365) if args else 1
+    rate = s.derived["DHR"]
+    healed = min(s.damage, rate * nights)
+    new = s.model_copy(update={"damage": s.damage - healed})
+    return SheetChange(
+        new,
+        f"rests {nights} night(s): heals {healed} (Daily Healing Rate {rate}; "
+        f"HP {new.hp_max - new.damage}/{new.hp_max})",
+    )
+
+
+def _cast(s: MythmagicaSheet, args: Sequence[str]) -> SheetChange:
+    words = [a for a in args if a.lower() != "free"]
+    if len(words) != 1:
+        raise RulesError("usage: cast WHO COST [free] or cast WHO BASE-ATTR (10-IN)")
+    base, _, attr = words[0].partition("-") if not words[0].startswith("-") else (words[0], "", "")
+    if attr:
+        if attr.upper() not in (*rules.BASICS, *rules.DERIVED_NAMES):
+            raise RulesError(f"unknown attribute {attr!r} in the Setback cost")
+        cost = procedures.ability_setback_cost(
+            whole(base, "Setback cost base", 0, 1000),
+            s.basics.get(attr.upper(), s.derived.get(attr.upper(), 0)),
+        )
+    else:
+        cost = whole(base, "Setback cost", 0, 1000)
+    if len(words) != len(args):
+        return SheetChange(s, f"casts for free (first use this session; cost would be {cost})")
+    left = s.fp_max - s.setback
+    if cost >= left:
+        raise RulesError(f"a Setback cost of {cost} would drop FP {left} to 0: the ability cannot be used")
+    new = s.model_copy(update={"setback": s.setback + cost})
+    return SheetChange(new, f"pays {cost} Setback (FP {left - cost}/{s.fp_max})", harmed=False)
+
+
+def _resize(s: MythmagicaSheet, args: Sequence[str]) -> SheetChange:
+    if len(args) != 1:
+        raise RulesError("usage: resize WHO STEPS (negative shrinks)")
+    steps = whole(args[0], "size steps", -11, 11)
+    size = s.size or "Medium"
+    index = procedures.size_index(size) + steps
+    if not 0 <= index < len(procedures.SIZES):
+        raise RulesError(
+            f"{size} cannot change by {steps} sizes "
+            f"(sizes run {procedures.SIZES[0]} to {procedures.SIZES[-1]})"
+        )
+    basics = procedures.resize_basics(s.basics, steps)
+    if any(not -50 <= v <= 50 for v in basics.values()):
+        raise RulesError("resizing that far takes an attribute beyond -50 to 50")
+    probe = s.model_copy(update={**basics, "size": procedures.SIZES[index], "damage": 0, "setback": 0})
+    hp_left = procedures.resized_hp(s.hp_max, s.hp_max - s.damage, probe.hp_max)
+    fp_left = procedures.resized_hp(s.fp_max, s.fp_max - s.setback, probe.fp_max)
+    new = probe.model_copy(update={"damage": probe.hp_max - hp_left, "setback": probe.fp_max - fp_left})
+    return SheetChange(
+        new,
+        f"becomes {new.size}: "
+        + " ".join(f"{k} {v:+d}" for k, v in basics.items() if k in procedures.RESIZE_BASICS)
+        + f"; HP {new.hp_max - new.damage}/{new.hp_max}",
+    )
+
+
+def perform(s: MythmagicaSheet, action: str, args: Sequence[str], scene: Scene) -> SheetChange:
     if action == "guts":
-        if len(args) != 1:
-            raise RulesError("usage: guts WHO N")
-        n = whole_number(args[0], "Guts")
-        if n < 1:
-            raise RulesError(f"Guts to spend must be at least 1, got {n}")
-        return _guts(s, s.guts_spent + n, f"spends {n} Guts")
+        return _spend(s, args)
     if action == "gutsit":
-        if not s.named:
-            raise RulesError(f"only named characters have Guts (this one is {s.cast})")
+        _need_named(s)
         return _guts(s, rules.guts_it(s.guts_spent), "Guts it: the hidden roll is a bare success")
     if action == "refresh":
         kind = (args[0] if args else "").lower()
@@ -41,36 +233,20 @@ def perform(s: MythmagicaSheet, action: str, args: Sequence[str]) -> SheetChange
     if action == "xp":
         if len(args) != 1:
             raise RulesError("usage: xp WHO N")
-        n = whole_number(args[0], "XP")
-        if n < 1:
-            raise RulesError(f"XP to award must be at least 1, got {n}")
+        n = whole(args[0], "XP to award", 1, 10_000_000)
         new = s.model_copy(update={"xp": s.xp + n, "guts_spent": 0})
         return SheetChange(new, f"gains {n} XP (total {new.xp}, Level {new.lvl}); Guts refreshed")
+    if action == "award":
+        return _award(s, args, scene)
     if action == "chapter":
         new = s.model_copy(update={"setback": 0, "guts_spent": 0})
         return SheetChange(new, "new chapter: Setback cleared, Guts refreshed")
-    raise RulesError(f"unknown action {action!r} (actions: guts, gutsit, refresh, xp, chapter)")
-
-
-def calculate(key: str, args: Sequence[str], usage: Mapping[str, str]) -> str:
-    try:  # the session checked the key against the system's calculators
-        nums = [whole_number(a, "argument") for a in args if a.lower() not in ("basic", "derived")]
-        if key == "yield":
-            derived = any(a.lower() == "derived" for a in args)
-            value = nums[0]
-            pct = rules.derived_yield(value) if derived else rules.basic_yield(value)
-            return f"{'derived' if derived else 'basic'} {value:+d}: {pct:g}% of the human norm"
-        if key == "guts":
-            total, threshold = nums[0], nums[1]
-            return f"{total} vs {threshold}: {rules.guts_cost(total, threshold)} Guts for a bare success"
-        if key == "level":
-            return f"{nums[0]} XP: Level {rules.level_for_xp(nums[0])}"
-        if key == "rank":
-            return f"{nums[0]} XP at base {nums[1]}: raw rank {rules.raw_rank(nums[0], nums[1])}"
-        if key == "boss":
-            if len(nums) < 2:
-                raise IndexError
-            return f"Level {nums[0]} vs {nums[1:]}: {rules.boss_swings(nums[0], nums[1:])} swing(s)"
-    except IndexError as exc:
-        raise RulesError(f"usage: calc {key} {usage[key]}") from exc
-    raise RulesError(f"unknown calculator {key!r}")
+    if action == "condition":
+        return _condition(s, args)
+    if action == "rest":
+        return _rest(s, args)
+    if action == "cast":
+        return _cast(s, args)
+    if action == "resize":
+        return _resize(s, args)
+    raise RulesError(f"unknown action {action!r} (actions: {NAMES})")

@@ -65,7 +65,11 @@ and the other raider is Stunned. Round 2 is under way in popcorn initiative; who
 acted picks who goes next (`pick WHO`), and a waiting creature that was hurt must be picked
 first.
 
-Try: `check ardan attack:Longsword vs 15`, `guts ione 3`, `refresh ione minor`, `calc yield 8`.
+Try: `check ardan attack:Longsword at goblin raider 1` then `H` for its damage; a miss by a
+little: `check ardan guts at goblin raider 1` buys a bare success. Ione's sling point-blank:
+`check ione attack:Sling range=close at snagtooth`. A hit on you: `check ione guts:hit at
+snagtooth` buys it off. `condition snagtooth prone`, `check theron words use=intimidate at
+snagtooth`, `calc boss 7 5`, `award ione 2 3e 1s of 3`, `refresh ione minor`, `calc yield 8`.
 """
 
 SCENE = [

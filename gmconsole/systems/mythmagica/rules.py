@@ -68,9 +68,10 @@ def kept_die(dice: Sequence[int], net_edges: int) -> int:
 
 
 def tier_for(margin: int) -> str:
+    """One of `TIERS`: pure (by 2 or more) or bare (by 1) success or failure."""
     if margin > 0:
-        return "pure success" if margin >= 2 else "bare success"
-    return "bare failure" if margin >= -1 else "pure failure"
+        return TIERS[0] if margin >= 2 else TIERS[1]
+    return TIERS[2] if margin >= -1 else TIERS[3]
 
 
 def conflict_result(kept_die: int, adjustments: int, threshold: int) -> ConflictResult:
@@ -297,13 +298,14 @@ def setback(weapon_setback: int, craftiness: int, margin: int) -> int:
 
 def boss_swings(attacker_level: int, target_levels: Sequence[int]) -> int:
     """Swings in one assault: the k-th swing earns another when its target's Level is at most
-    the attacker's Level - 2k; it stops at the first swing that earns none or when the list ends."""
-    swings = 0
+    the attacker's Level - 2k. It stops at the first swing that earns none; when the last listed
+    target still earned one, that further swing counts too (its target not yet chosen)."""
+    if not target_levels:
+        return 0
     for k, level in enumerate(target_levels, start=1):
-        swings += 1
         if level > attacker_level - 2 * k:
-            break
-    return swings
+            return k
+    return len(target_levels) + 1
 
 
 def mixed_damage(damages: Sequence[int]) -> int:

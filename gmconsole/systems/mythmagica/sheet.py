@@ -3,9 +3,9 @@ Stability, Ward, ranks) are computed from it, never stored."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 from gmconsole.systems.mythmagica import rules
 
@@ -16,7 +16,24 @@ def _attr(code: str) -> Any:
     return Field(default=0, ge=-50, le=50, title=rules.BASIC_NAMES[code])
 
 
-CAST = ("avatar", "named", "stock", "companion", "mook")
+Resistance = Literal["immune", "highly resistant", "resistant", "affected", "sensitive", "highly sensitive"]
+
+
+def _known_degrees(degrees: list[str]) -> list[str]:
+    from gmconsole.engine.errors import RulesError
+
+    try:
+        rules.rank_bonus(degrees)
+    except RulesError as exc:
+        raise ValueError(str(exc)) from None
+    return degrees
+
+
+def _known_attributes(attrs: list[str]) -> list[str]:
+    for a in attrs:
+        if a.upper() not in (*rules.BASICS, *rules.DERIVED_NAMES):
+            raise ValueError(f"unknown attribute {a!r}")
+    return attrs
 
 
 class Ability(BaseModel):
@@ -27,17 +44,9 @@ class Ability(BaseModel):
     name: str = Field(min_length=1)
     xp: int = Field(default=0, ge=0)
     base: int = Field(default=4, ge=1)
-    degrees: list[str] = Field(default_factory=list)
-    attrs: list[str] = Field(default_factory=list)
+    degrees: Annotated[list[str], AfterValidator(_known_degrees)] = Field(default_factory=list)
+    attrs: Annotated[list[str], AfterValidator(_known_attributes)] = Field(default_factory=list)
     """The attributes its rolls add (e.g. ["GR"] for sneaking)."""
-
-    @model_validator(mode="after")
-    def _known(self) -> Ability:
-        rules.rank_bonus(self.degrees)
-        for a in self.attrs:
-            if a.upper() not in (*rules.BASICS, *rules.DERIVED_NAMES):
-                raise ValueError(f"{self.name}: unknown attribute {a!r}")
-        return self
 
     @property
     def rank(self) -> int:
@@ -59,6 +68,23 @@ class Weapon(BaseModel):
     """Adds the wielder's Strength to damage (false for bows, slings and stabbing blades)."""
     skill: str | None = None
     """The ability whose rank the attack bonus uses (natural attacks use Level)."""
+    form: str | None = None
+    """Its Damage form (Puncturing, Scorching...) or, for an entrapment weapon, its Setback form;
+    a target Resistant, Sensitive or Immune to that form takes half, double or none."""
+
+
+class LastTest(BaseModel):
+    """The character's newest test, kept so Guts can still buy it after the roll."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    option: str
+    switches: dict[str, str | int] = Field(default_factory=dict)
+    total: int
+    threshold: int
+    success: bool | None = None
+    natural: bool = False
+    bought: bool = False
 
 
 class MythmagicaSheet(BaseModel):
@@ -93,6 +119,21 @@ class MythmagicaSheet(BaseModel):
     flaws: list[str] = Field(default_factory=list)
     conditions: list[str] = Field(default_factory=list)
     notes: str = ""
+    overcome: Literal["lethal", "non-lethal"] | None = None
+    """Set when HP or FP reached 0 in this scene (lethal when HP did): the character stays
+    Overcome to the end of the scene and until both HP and FP are 1 or more again."""
+    principal: str | None = None
+    """For a companion: its Principal's roster name (whose Guts and Glory Status it uses)."""
+    resist: dict[str, Resistance] | None = None
+    last_test: LastTest | None = None
+    """The newest test this character made (Guts after the roll buy it: check WHO guts)."""
+    size: str | None = None
+    """Size category (Medium when blank): reach, and no Internal Damage from a weapon 3 or
+    more sizes smaller."""
+    organs: bool | None = None
+    """False for creatures without internal organs (plants, most undead): no Internal Damage."""
+    """Damage or Setback forms this creature is Immune, Resistant or Sensitive to
+    ({"Scorching" = "resistant"}); forms not listed affect it normally."""
 
     @model_validator(mode="after")
     def _fits(self) -> MythmagicaSheet:
@@ -100,11 +141,29 @@ class MythmagicaSheet(BaseModel):
             raise ValueError(f"damage {self.damage} exceeds max HP {self.hp_max}")
         if self.setback > self.fp_max:
             raise ValueError(f"setback {self.setback} exceeds max FP {self.fp_max}")
+        if self.cast == "companion" and self.guts_spent:
+            raise ValueError("a companion spends its Principal's Guts, so its own Guts spent stay 0")
+        if self.size is not None:
+            from gmconsole.engine.errors import RulesError
+            from gmconsole.systems.mythmagica.procedures import size_index
+
+            try:
+                size_index(self.size)
+            except RulesError as exc:
+                raise ValueError(str(exc)) from None
         return self
 
     @property
     def basics(self) -> dict[str, int]:
-        return {k: getattr(self, k) for k in rules.BASICS}
+        return {
+            "TN": self.TN,
+            "ST": self.ST,
+            "AG": self.AG,
+            "CR": self.CR,
+            "PC": self.PC,
+            "HT": self.HT,
+            "IN": self.IN,
+        }
 
     @property
     def derived(self) -> dict[str, int]:
@@ -114,13 +173,20 @@ class MythmagicaSheet(BaseModel):
     def lvl(self) -> int:
         return self.level if self.level is not None else rules.level_for_xp(self.xp)
 
+    def _has(self, condition: str) -> bool:
+        return any(c.strip().lower() == condition for c in self.conditions)
+
     @property
     def hp_max(self) -> int:
-        return self.max_hp if self.max_hp is not None else self.derived["HP"]
+        """Max HP from Brawn (or the quick NPC's number); Enfeebled takes a quarter off."""
+        top = self.max_hp if self.max_hp is not None else self.derived["HP"]
+        return max(1, top * 3 // 4) if self._has("enfeebled") else top
 
     @property
     def fp_max(self) -> int:
-        return self.max_fp if self.max_fp is not None else self.derived["FP"]
+        """Max FP from Wisdom (or the quick NPC's number); Devitalized takes a quarter off."""
+        top = self.max_fp if self.max_fp is not None else self.derived["FP"]
+        return max(1, top * 3 // 4) if self._has("devitalized") else top
 
     @property
     def named(self) -> bool:
@@ -145,6 +211,13 @@ class MythmagicaSheet(BaseModel):
     @property
     def speed(self) -> int:
         return max(0, self.derived["raw_speed"] - self.speed_penalty)
+
+    def resistance(self, form: str | None) -> str:
+        """How this creature takes harm of `form` ("affected" when not listed)."""
+        if not form or not self.resist:
+            return "affected"
+        key = form.strip().lower()
+        return next((v for k, v in self.resist.items() if k.strip().lower() == key), "affected")
 
     def ability(self, name: str) -> Ability | None:
         key = name.strip().lower()

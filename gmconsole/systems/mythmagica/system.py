@@ -16,16 +16,18 @@ from pydantic import BaseModel
 from gmconsole.engine.errors import RulesError
 from gmconsole.engine.tracks import StatusView, TrackView
 from gmconsole.systems.base import (
-    Calculator,
     DamageOffer,
     GameSystem,
+    Generated,
     Opposition,
     RuleOption,
     Scene,
-    SheetAction,
     SheetChange,
 )
-from gmconsole.systems.mythmagica import rules
+from gmconsole.systems.mythmagica import harm, rules
+from gmconsole.systems.mythmagica.actions import ACTIONS
+from gmconsole.systems.mythmagica.calculators import CALCULATORS
+from gmconsole.systems.mythmagica.generators import GENERATORS
 from gmconsole.systems.mythmagica.sheet import MythmagicaSheet
 
 if TYPE_CHECKING:
@@ -41,22 +43,22 @@ def _sheet(sheet: BaseModel) -> MythmagicaSheet:
     return sheet
 
 
-def _guts_and_glory(s: MythmagicaSheet) -> str:
-    """The consequence of being Overcome, read at the end of the scene from the Guts & Glory
-    table for how the character fell (0 HP: Aftershock; 0 FP: Aftermath) at its Glory Status.
-    Unnamed characters at 0 HP die; a companion suffers its Principal's row (the GM reads it)."""
-    from gmconsole.systems.mythmagica.booktables import table_rows
+def _glory(scene: Scene | None) -> dict[str, int]:
+    """The Glory Status of each named character seen in this scene, by roster key and name
+    (a companion's consequence uses its Principal's)."""
+    if scene is None or scene.encounter is None:
+        return {}
+    return scene.encounter.state.setdefault("glory", {})
 
-    lethal, beaten = s.damage >= s.hp_max, s.setback >= s.fp_max
-    if not (lethal or beaten):
-        return ""
-    if not s.named:
-        return "Overcome: dies (unnamed, 0 HP)" if lethal else "Overcome: at the victor's mercy (unnamed)"
+
+def _note_glory(s: MythmagicaSheet, scene: Scene | None) -> None:
+    if scene is None or scene.combatant is None or not s.named or s.cast == "companion":
+        return
+    glory = _glory(scene)
     status = rules.glory_status(s.guts_spent)
-    table = "Aftershock: individual lethal defeat" if lethal else "Aftermath: individual non-lethal defeat"
-    row = next((r for r in table_rows("glory.toml", table) if int(r[0]) == status), None)
-    how = "Aftershock" if lethal else "Aftermath"
-    return f"Overcome, {how} at Glory Status {status}: {row[1] if row else 'see the table'}"
+    c = scene.combatant
+    for key in {c.id.lower(), (c.ref or "").lower()} - {""}:
+        glory[key] = status
 
 
 class MythmagicaSystem(GameSystem):
@@ -69,8 +71,12 @@ class MythmagicaSystem(GameSystem):
     damage_kinds = ("damage", "setback")
     quick_stats = QUICK
     options = (
-        RuleOption("bandying_words", "Bandying Words (social conflict)", True),
-        RuleOption("xp_mode", "XP awards", "encounter", choices=("milestone", "chapter", "encounter")),
+        RuleOption("bandying_words", "Bandying Words (social conflict)", True,
+                   "off: the words test is refused"),
+        RuleOption("xp_mode", "XP awards", "encounter", choices=("milestone", "chapter", "encounter"),
+                   help="what award WHO gives"),
+        RuleOption("double_xp_for_guile", "Double XP for victory through guile", False,
+                   help="award counts foes marked g (beaten without HP loss) twice"),
     )
     encounter_options = (
         RuleOption(
@@ -78,23 +84,18 @@ class MythmagicaSystem(GameSystem):
             "How foes fall",
             "lethal",
             choices=("lethal", "non-lethal"),
-            help="lethal: Aftershock table; non-lethal: Aftermath",
+            help="non-lethal: dmg WHO N means Setback",
         ),
+        RuleOption("unaware", "Unaware side", "none",
+                   help="a side caught unaware rolls 2d20 keep low in round 1; losing by 5 it is Surprised"),
+        RuleOption("groups", "Group turns", "off", choices=("off", "on"),
+                   help="on: creatures of one template take their turns together, 3-4 at a time"),
+        RuleOption("seize", "Seized initiative", "none",
+                   help="a combatant who seized the initiative acts first in round 1, no opening roll"),
     )
-    sheet_actions = (
-        SheetAction("guts", "Spend Guts", "N", "add N to Guts spent (Glory Status follows)"),
-        SheetAction("gutsit", "Guts it", "", "hidden roll = bare success; Guts to band top"),
-        SheetAction("refresh", "Guts refresh", "major|minor", "major: Guts spent 0; minor: band bottom"),
-        SheetAction("xp", "Award XP", "N", "add N to total XP (Level follows)"),
-        SheetAction("chapter", "New chapter", "", "Setback back to 0 and a major Guts refresh"),
-    )
-    calculators = (
-        Calculator("yield", "Attribute yield", "VALUE [basic|derived]", "percent of the human norm"),
-        Calculator("guts", "Guts cost", "TOTAL THRESHOLD", "Guts to turn a failure into a bare success"),
-        Calculator("level", "Level for XP", "XP"),
-        Calculator("rank", "Raw rank", "XP BASE"),
-        Calculator("boss", "Boss swings", "LEVEL TARGET_LEVEL...", "swings in one flurry"),
-    )
+    sheet_actions = ACTIONS
+    calculators = CALCULATORS
+    generators = GENERATORS
 
     # ------------------------------------------------------------------ sheets
 
@@ -107,26 +108,9 @@ class MythmagicaSystem(GameSystem):
         )
 
     def sheet_lines(self, sheet: BaseModel) -> list[tuple[str, str]]:
-        s = _sheet(sheet)
-        d = s.derived
-        lines = [("Race", s.race), ("Cast", s.cast), ("Level", f"{s.lvl} (XP {s.xp})")]
-        lines.append(("Basic", " ".join(f"{k} {v:+d}" for k, v in s.basics.items())))
-        lines.append(("Derived", " ".join(f"{k} {d[k]:+d}" for k in rules.DERIVED_NAMES)))
-        lines.append(("HP / FP", f"{s.hp_max - s.damage}/{s.hp_max}  {s.fp_max - s.setback}/{s.fp_max}"))
-        lines.append(("Defense", f"{s.defense}  Stability {s.stability}  Ward {s.ward}  Speed {s.speed} ft"))
-        if s.named:
-            lines.append(("Guts", f"{s.guts_spent} spent, Glory Status {rules.glory_status(s.guts_spent)}"))
-        for w in s.weapons:
-            hit = f"dmg {w.damage}" if w.damage or not w.setback else f"setback {w.setback}"
-            lines.append((w.name, f"attack {s.attack_bonus(w):+d}, {hit}, parry {w.parry}"))
-        for a in s.abilities:
-            lines.append((a.name, f"rank {a.rank}" + (f" ({' '.join(a.attrs)})" if a.attrs else "")))
-        for label, items in (("Traits", s.traits), ("Flaws", s.flaws), ("Conditions", s.conditions)):
-            if items:
-                lines.append((label, "; ".join(items)))
-        if s.armour:
-            lines.append(("Armour", f"{s.armour} (ward {s.armour_ward})"))
-        return lines
+        from gmconsole.systems.mythmagica.display import sheet_lines
+
+        return sheet_lines(_sheet(sheet))
 
     def stat(self, sheet: BaseModel, name: str) -> int:
         s = _sheet(sheet)
@@ -145,11 +129,15 @@ class MythmagicaSystem(GameSystem):
         }.get(name.lower(), 0)
 
     def quick_sheet(self, stats: Mapping[str, int]) -> BaseModel:
+        from gmconsole.engine.numbers import whole
         from gmconsole.systems.mythmagica.sheet import Weapon
 
         bad = [k for k in stats if k not in QUICK]
         if bad:
             raise RulesError(f"{self.name} has no quick statistic {bad[0]!r} (known: {', '.join(QUICK)})")
+        bounds = {"level": (0, 20), "hp": (1, 100_000), "fp": (1, 100_000), "ward": (0, 1000),
+                  "attack": (-50, 200), "damage": (0, 10_000), "defense": (0, 500)}
+        stats = {k: whole(v, k, *bounds[k]) for k, v in stats.items()}
         level = stats.get("level", 0)
         attack = stats.get("attack", level)
         weapon = Weapon(name="Attack", kind="natural", damage=stats.get("damage", 5), tempo=attack - level)
@@ -160,17 +148,12 @@ class MythmagicaSystem(GameSystem):
             data["max_fp"] = stats["fp"]
         if "ward" in stats:
             data["armour_ward"] = stats["ward"]
-        try:
+        sheet = MythmagicaSheet.model_validate(data)
+        if "defense" in stats:
+            data["shield"] = stats["defense"] - sheet.defense
+            if data["shield"] < 0:
+                raise RulesError(f"defense must be at least {sheet.defense}, got {stats['defense']}")
             sheet = MythmagicaSheet.model_validate(data)
-            if "defense" in stats:
-                data["shield"] = stats["defense"] - sheet.defense
-                if data["shield"] < 0:
-                    raise RulesError(f"defense must be at least {sheet.defense}, got {stats['defense']}")
-                sheet = MythmagicaSheet.model_validate(data)
-        except ValueError as exc:
-            from gmconsole.engine.errors import validation_text
-
-            raise RulesError(validation_text(exc)) from exc
         return sheet
 
     def spawn(self, template: BaseModel) -> BaseModel:
@@ -195,73 +178,58 @@ class MythmagicaSystem(GameSystem):
         return f"HP{s.hp_max - s.damage} FP{s.fp_max - s.setback}"
 
     def status(self, sheet: BaseModel) -> StatusView:
-        s = _sheet(sheet)
-        flags = tuple(s.conditions)
-        if s.cast == "mook" and (s.damage or s.setback):
-            return StatusView("down", "defeated", "a mook falls to its first point of harm", flags)
-        if s.damage >= s.hp_max or s.setback >= s.fp_max:
-            why = "HP 0" if s.damage >= s.hp_max else "FP 0"
-            return StatusView("down", "Overcome", why, flags)
-        if s.damage or s.setback:
-            harm = " ".join(
-                x
-                for x in (f"-{s.damage} HP" if s.damage else "", f"-{s.setback} FP" if s.setback else "")
-                if x
-            )
-            return StatusView("hurt", "hurt", harm, flags)
-        return StatusView("ok", "ok", "", flags)
+        return harm.status(_sheet(sheet))
 
     def apply_damage(self, sheet: BaseModel, amount: int, kind: str | None = None) -> SheetChange:
         """`amount` is final Damage (off HP) or Setback (off FP), after Ward; a mook's first
-        point defeats it."""
-        s = _sheet(sheet)
-        kind = kind or "damage"
-        if kind not in self.damage_kinds:
-            raise RulesError(f"unknown damage kind {kind!r} (kinds: {', '.join(self.damage_kinds)})")
-        if amount < 0:
-            raise RulesError(f"damage cannot be negative, got {amount}")
-        field, top = ("damage", s.hp_max) if kind == "damage" else ("setback", s.fp_max)
-        before = getattr(s, field)
-        after = top if (s.cast == "mook" and amount > 0) else min(top, before + amount)
-        new = s.model_copy(update={field: after})
-        left = top - after
-        track = "HP" if field == "damage" else "FP"
-        text = f"takes {amount} {kind} ({track} {left}/{top})" + (" - Overcome" if left == 0 else "")
-        return SheetChange(new, text, {"kind": kind, "amount": amount}, harmed=amount > 0)
+        point defeats it; reaching 0 Overcomes the character for the scene."""
+        return harm.take(_sheet(sheet), amount, kind)
 
     def heal(self, sheet: BaseModel, amount: int, kind: str | None = None) -> SheetChange:
+        return harm.recover(_sheet(sheet), amount, kind)
+
+    def default_damage_kind(self, encounter_state: Mapping[str, Any]) -> str:
+        """In a fight the GM set to non-lethal (`set defeat non-lethal`), harm is Setback."""
+        return "setback" if encounter_state.get("defeat") == "non-lethal" else "damage"
+
+    def start_of_round(self, sheet: BaseModel, scene: Scene) -> SheetChange | None:
+        """A side caught Surprised in round 1 is marked Surprised (attacks against it have an
+        Edge) until the round ends."""
         s = _sheet(sheet)
-        kind = kind or "damage"
-        if kind not in self.damage_kinds:
-            raise RulesError(f"unknown damage kind {kind!r} (kinds: {', '.join(self.damage_kinds)})")
-        if amount < 0:
-            raise RulesError(f"healing cannot be negative, got {amount}")
-        field = "damage" if kind == "damage" else "setback"
-        after = max(0, getattr(s, field) - amount)
-        new = s.model_copy(update={field: after})
-        track = "HP" if field == "damage" else "FP"
-        top = s.hp_max if field == "damage" else s.fp_max
-        return SheetChange(new, f"recovers {amount} {kind} ({track} {top - after}/{top})")
+        _note_glory(s, scene)
+        enc, c = scene.encounter, scene.combatant
+        if enc is None or c is None or enc.round != 1:
+            return None
+        surprised = enc.state.get("popcorn", {}).get("surprised", [])
+        if c.side not in surprised or any(x.strip().lower() == "surprised" for x in s.conditions):
+            return None
+        return SheetChange(s.model_copy(update={"conditions": [*s.conditions, "Surprised"]}),
+                           "is Surprised: no turn this round, attacks against it have an Edge")
+
+    def end_of_round(
+        self,
+        sheet: BaseModel,
+        rng: random.Random | None = None,
+        dice: Sequence[int] | None = None,
+        conditions: Sequence[str] = (),
+        scene: Scene | None = None,
+    ) -> SheetChange | None:
+        """Surprise lasts one round."""
+        from gmconsole.systems.mythmagica.conditions import clears_after_round
+
+        s = _sheet(sheet)
+        gone = clears_after_round(s.conditions)
+        if not gone:
+            return None
+        keep = [c for c in s.conditions if c not in gone]
+        return SheetChange(s.model_copy(update={"conditions": keep}), f"{', '.join(gone)} ends")
 
     def end_encounter(self, sheet: BaseModel, scene: Scene | None = None) -> SheetChange | None:
-        """Conditions that last to the end of the scene clear (Stunned, Lethargic...)."""
-        from gmconsole.systems.mythmagica.booktables import table_rows
-
+        """Conditions that last the scene clear, the Guts & Glory consequence of whoever was
+        Overcome is read, and Overcome ends for whoever has HP and FP again."""
         s = _sheet(sheet)
-        scene_only = {
-            r[0].lower() for r in table_rows("conditions.toml", "Character Conditions") if r[3] == "scene"
-        }
-        keep = [c for c in s.conditions if c.lower() not in scene_only]
-        fallout = _guts_and_glory(s)
-        if keep == s.conditions and not fallout:
-            return None
-        gone = [c for c in s.conditions if c not in keep]
-        parts = ([f"{', '.join(gone)} end"] if gone else []) + ([fallout] if fallout else [])
-        return SheetChange(
-            s.model_copy(update={"conditions": keep}),
-            "end of scene: " + "; ".join(parts),
-            {"guts_and_glory": fallout} if fallout else {},
-        )
+        _note_glory(s, scene)
+        return harm.scene_ends(s, _glory(scene))
 
     # ------------------------------------------------------------------ tests
 
@@ -281,6 +249,10 @@ class MythmagicaSystem(GameSystem):
             for k, v in s.basics.items()
         ]
         out.append(CheckOption("words", "Bandying words", d["CH"]))
+        out.append(CheckOption("chase", "Chase roll", s.lvl + s.IN))
+        if s.named and s.cast != "companion":
+            out.append(CheckOption("guts", "Guts: buy the last failed test", None))
+            out.append(CheckOption("guts:hit", "Guts: buy off a hit", None))
         return out
 
     def difficulties(self) -> list[Difficulty]:
@@ -294,25 +266,9 @@ class MythmagicaSystem(GameSystem):
         ]
 
     def check_switches(self, sheet: BaseModel, options: Mapping[str, Any] | None = None) -> list[RuleOption]:
-        out = [
-            RuleOption(
-                "edges",
-                "Net edges (+) or drawbacks (-)",
-                0,
-                "each adds a d20; at most 3 d20",
-                choices=(-2, -1, 0, 1, 2),
-            )
-        ]
-        if _sheet(sheet).named:
-            out.append(
-                RuleOption(
-                    "guts",
-                    "Spend Guts on a failure",
-                    False,
-                    "a failed roll becomes a bare success for threshold + 1 - total Guts",
-                )
-            )
-        return out
+        from gmconsole.systems.mythmagica.switches import switches
+
+        return switches(_sheet(sheet), options or {})
 
     def check(
         self,
@@ -322,37 +278,73 @@ class MythmagicaSystem(GameSystem):
         dice: Sequence[int] | None = None,
         who: str | None = None,
     ) -> CheckResult:
+        from gmconsole.systems.mythmagica import guts
         from gmconsole.systems.mythmagica.resolution import run_check
 
+        if request.option in (guts.BUY, guts.HIT):
+            if dice:
+                raise RulesError("Guts are paid, not rolled: leave the dice out")
+            return guts.buy_check(_sheet(sheet), request, who)
         return run_check(_sheet(sheet), request, rng, dice, who)
 
     def after_check(
         self, sheet: BaseModel, request: CheckRequest, result: CheckResult, scene: Scene
     ) -> SheetChange | None:
-        cost = result.detail.get("guts")
-        if not cost:
-            return None
+        """Guts bought (with the switch, or after the roll) are spent; the test is kept on the
+        sheet so Guts can still buy it after the roll (`check WHO guts`)."""
+        from gmconsole.systems.mythmagica import guts
+
         s = _sheet(sheet)
-        spent = s.guts_spent + cost
-        return SheetChange(
-            s.model_copy(update={"guts_spent": spent}),
-            f"spends {cost} Guts ({spent} spent, Glory Status {rules.glory_status(spent)})",
-        )
+        _note_glory(s, scene)
+        update: dict[str, Any] = {}
+        kept = guts.remember(s, request, result)
+        if kept is not None:
+            update["last_test"] = kept
+        elif request.option == guts.BUY:
+            update["last_test"] = guts.bought(s)
+        cost = result.detail.get("guts")
+        text = ""
+        if cost:
+            update["guts_spent"] = s.guts_spent + cost
+            spent = s.guts_spent + cost
+            text = f"spends {cost} Guts ({spent} spent, Glory Status {rules.glory_status(spent)})"
+        if not update:
+            return None
+        return SheetChange(s.model_copy(update=update), text)
+
+    def answer(
+        self,
+        sheet: BaseModel,
+        option: str,
+        attacker: BaseModel,
+        attack: CheckRequest,
+        attack_result: CheckResult,
+    ) -> Opposition | None:
+        """`check WHO guts:hit at FOE`: the defender buys the foe's hit down to a bare failure for
+        its margin + 1 Guts (the hit is stopped when they are paid)."""
+        from gmconsole.systems.mythmagica import guts
+
+        if option != guts.HIT:
+            return None
+        cost = guts.hit_price(attack_result)
+        note = f"buys off {attack_result.label} (margin {attack_result.margin}): {cost} Guts"
+        return Opposition(extra={"buy": cost}, note=note)
 
     def odds(self, sheet: BaseModel, request: CheckRequest) -> Odds | None:
         from gmconsole.systems.mythmagica.resolution import check_odds
 
+        if request.option.startswith("guts"):
+            return None
         return check_odds(_sheet(sheet), request)
 
     def oppose(self, sheet: BaseModel, option: str, target: BaseModel) -> Opposition | None:
-        """An attack meets the target's Defense (Stability for entrapment weapons)."""
-        s, t = _sheet(sheet), _sheet(target)
-        kind, _, arg = option.partition(":")
-        if kind != "attack" or (w := s.weapon(arg)) is None:
-            return None
-        if w.damage == 0 and w.setback > 0:
-            return Opposition(difficulty=t.stability, note=f"Stability {t.stability}")
-        return Opposition(difficulty=t.defense, note=f"Defense {t.defense}")
+        """An attack meets the target's Defense (Stability for entrapment weapons and grabs;
+        no Parry and a Gap against missiles); Bandying Words 10 + the target's IN + PC (2 x HT
+        to intimidate); a chase 10 + the other side's Level + IN; a skill 10 + Level + PC (a
+        spell its Defense)."""
+        from gmconsole.systems.mythmagica.attacks import opposition
+
+        return opposition(_sheet(sheet), option, _sheet(target))
 
     def damage_offer(
         self,
@@ -363,44 +355,43 @@ class MythmagicaSystem(GameSystem):
         rng: random.Random,
         dice: Sequence[int] | None = None,
     ) -> DamageOffer | None:
-        """Damage = weapon damage + Strength (if it adds) + margin - Ward, at least 1; entrapment
-        weapons deal Setback = weapon Setback + Craftiness + margin. A natural 20 doubles."""
+        """Damage of a hit (weapon + Strength + Internal Damage - Ward, x2 on a natural 20,
+        scaled by resistance) or Setback of an entrapment weapon, shove or refusing target of
+        Bandying Words (5 + the speaker's CH + margin)."""
+        from gmconsole.systems.mythmagica import guts
+        from gmconsole.systems.mythmagica.attacks import offer
+
         s, t = _sheet(sheet), _sheet(target)
-        kind, _, arg = request.option.partition(":")
-        if kind != "attack" or not result.success or (w := s.weapon(arg)) is None:
-            return None
-        margin = result.margin or 0
-        double = 2 if result.detail.get("natural") else 1
-        if w.damage == 0 and w.setback > 0:
-            amount = rules.setback(w.setback, s.CR, margin) * double
-            return DamageOffer(
-                amount,
-                "setback",
-                f"{w.name} setback {w.setback} + CR + margin {margin}"
-                + (" x2 natural" if double > 1 else "")
-                + f" = {amount}",
-            )
-        st = s.ST if w.strength else 0
-        amount = rules.damage(w.damage, st, margin, t.ward) * double
-        strength = f" + ST {max(0, st)}" if w.strength else ""
-        return DamageOffer(
-            amount,
-            "damage",
-            f"{w.name} {w.damage}{strength} + margin {margin}"
-            f" - ward {t.ward}" + (" x2 natural" if double > 1 else "") + f" = {amount}",
-        )
+        if request.option == guts.BUY:
+            found = guts.bought_attack(result)
+            if found is None:
+                return None
+            request, result = found
+        if request.option == "words" and result.success and request.extra.get("use") not in ("mock", "rally"):
+            amount = 5 + max(0, s.derived["CH"]) + (result.margin or 0)
+            text = f"refuses: Voluntary Setback 5 + CH + margin {result.margin} = {amount}"
+            return DamageOffer(amount, "setback", text)
+        return offer(s, request, result, t)
 
     # ------------------------------------------------------------------ verbs
 
     def perform(self, sheet: BaseModel, action: str, args: Sequence[str], scene: Scene) -> SheetChange:
         from gmconsole.systems.mythmagica.actions import perform
 
-        return perform(_sheet(sheet), action, args)
+        s = _sheet(sheet)
+        change = perform(s, action, args, scene)
+        _note_glory(change.sheet if isinstance(change.sheet, MythmagicaSheet) else s, scene)
+        return change
 
     def calculate(self, key: str, args: Sequence[str]) -> str:
-        from gmconsole.systems.mythmagica.actions import calculate
+        from gmconsole.systems.mythmagica.calculators import calculate
 
-        return calculate(key, args, {c.key: c.usage for c in self.calculators})
+        return calculate(key, args)
+
+    def generate(self, key: str, args: Sequence[str], rng: random.Random) -> Generated:
+        from gmconsole.systems.mythmagica.generators import generate
+
+        return generate(key, args)
 
     def turn_order(self, options: Mapping[str, Any] | None = None) -> MythmagicaPopcorn:
         from gmconsole.systems.mythmagica.initiative import MythmagicaPopcorn

@@ -3,15 +3,22 @@ lookups and the rolled-character generator."""
 
 from __future__ import annotations
 
-import math
 import random
-from collections.abc import Mapping, Sequence
-from fractions import Fraction
+from collections.abc import Sequence
 
-from gmconsole.engine.errors import RulesError, whole_number
-from gmconsole.systems.base import Generated, SheetChange
+from gmconsole.engine.errors import RulesError
+from gmconsole.engine.numbers import whole
+from gmconsole.systems.base import Generated, Scene, SheetChange
 from gmconsole.systems.system_one import rules
-from gmconsole.systems.system_one.sheet import SystemOneSheet
+from gmconsole.systems.system_one.advancement import pass_hours, raise_skill, regenerate
+from gmconsole.systems.system_one.exertion import move, spend
+from gmconsole.systems.system_one.sheet import DAMAGE_TYPES, MAX_DAMAGE, MAX_POINTS, SystemOneSheet
+
+MAX_DEFENCE = 500
+"""The most to-hit a sheet can give up to defend (its bound on the sheet)."""
+MAX_EF = 10_000
+MAX_DAYS = 10_000
+"""A healing span longer than this (27 years) heals everything the sheet can hold anyway."""
 
 ROLL_PRIORITY = ("HEC", "INT", "STA", "AGL", "STR", "PER", "LDR", "ATT")
 """Where the generator puts the highest rolls when the player assigns freely."""
@@ -23,16 +30,9 @@ def _one(args: Sequence[str], usage: str) -> str:
     return args[0]
 
 
-def perform(s: SystemOneSheet, action: str, args: list[str]) -> SheetChange:
+def perform(s: SystemOneSheet, action: str, args: list[str], scene: Scene) -> SheetChange:
     if action == "defend":
-        if not args or len(args) > 2 or (len(args) == 2 and args[1] != "unarmed"):
-            raise RulesError("usage: defend WHO N [unarmed]")
-        n = whole_number(args[0], "to-hit given up")
-        ratio = 3 if args[1:] == ["unarmed"] else 2
-        if n < 0:
-            raise RulesError(f"to-hit given up is 0 or more, got {n}")
-        text = f"gives up {n}% to-hit to defend: attackers -{n // ratio}%" if n else "stops defending"
-        return SheetChange(s.model_copy(update={"defence": n}), text, {"defence": n, "ratio": ratio})
+        return _defend(s, args)
     if action == "stabilise":
         return SheetChange(
             s.model_copy(update={"stabilised": True, "bleed_clock": 0}), "is stabilised: the bleeding stops"
@@ -48,53 +48,36 @@ def perform(s: SystemOneSheet, action: str, args: list[str]) -> SheetChange:
             s.model_copy(update={"conscious": True, "hours_unconscious": 0}), "regains consciousness"
         )
     if action == "exert":
-        n = whole_number(_one(args, "exert WHO N"), "EF")
-        if n < 0:
-            raise RulesError(f"EF to spend is 0 or more, got {n}")
+        n = whole(_one(args, "exert WHO N"), "EF to spend", 0, s.ef)
+        new, cost = spend(s, n)
         state = s.state()
-        if state in ("dying", "dead"):
-            raise RulesError(f"no exertion while {state}")
-        cost = n * rules.EF_MULTIPLIER[state]
-        left = s.ef - s.ef_spent
-        if cost > left:
-            raise RulesError(
-                f"{cost} EF needed ({n} x{rules.EF_MULTIPLIER[state]} {state}), only {left} left"
-            )
         times = f" ({n} x{rules.EF_MULTIPLIER[state]}, {state})" if state != "healthy" else ""
-        return SheetChange(
-            s.model_copy(update={"ef_spent": s.ef_spent + cost}),
-            f"spends {cost} EF{times}: {left - cost}/{s.ef} left",
-        )
+        return SheetChange(new, f"spends {cost} EF{times}: {new.ef - new.ef_spent}/{s.ef} left")
     if action == "rest":
         arg = _one(args, "rest WHO N|all")
-        n = s.ef_spent if arg == "all" else min(whole_number(arg, "EF"), s.ef_spent)
-        if n < 0:
-            raise RulesError(f"EF to regain is 0 or more, got {n}")
-        return SheetChange(
-            s.model_copy(update={"ef_spent": s.ef_spent - n}),
-            f"regains {n} EF: {s.ef - s.ef_spent + n}/{s.ef}",
-        )
+        n = s.ef_spent if arg == "all" else min(whole(arg, "EF to regain", 0, MAX_EF), s.ef_spent)
+        new = s.model_copy(update={"ef_spent": s.ef_spent - n, "ef_moving": max(0, s.ef_moving - n)})
+        return SheetChange(new, f"regains {n} EF: {s.ef - s.ef_spent + n}/{s.ef}")
+    if action == "move":
+        return move(s, args)
+    if action == "raise":
+        return raise_skill(s, args)
+    if action == "hours":
+        return pass_hours(s, args, scene)
+    if action == "regen":
+        return regenerate(s, args, scene)
+    if action == "strike":
+        return strike(s, args, scene)
     if action == "power":
-        if len(args) < 2 or args[-1] not in ("on", "off"):
-            raise RulesError("usage: power WHO NAME on|off")
-        name, on = " ".join(args[:-1]), args[-1] == "on"
-        new = s.model_copy(deep=True)
-        power = next((p for p in new.powers if p.name.lower() == name.lower()), None)
-        if power is None:
-            have = ", ".join(p.name for p in s.powers) or "none"
-            raise RulesError(f"no power {name!r} (has: {have})")
-        if on and not power.active and power.pw > s.pw - s.pw_allocated:
-            raise RulesError(f"{power.name} needs {power.pw} PW; {s.pw - s.pw_allocated} free")
-        power.active = on
-        return SheetChange(
-            new,
-            f"switches {power.name} {'on' if on else 'off'}: {new.pw - new.pw_allocated}/{new.pw} PW free",
-        )
+        return _power(s, args)
     if action in ("xp", "ip"):
-        n = whole_number(_one(args, f"{action} WHO N"), action.upper())
+        n = whole(_one(args, f"{action} WHO N"), action.upper(), -MAX_POINTS, MAX_POINTS)
         total = getattr(s, action) + n
-        if total < 0:
-            raise RulesError(f"{action.upper()} would fall below 0 ({getattr(s, action)} {n:+d})")
+        if not 0 <= total <= MAX_POINTS:
+            raise RulesError(
+                f"{action.upper()} would be {total} ({getattr(s, action)} {n:+d}): "
+                f"it stays from 0 to {MAX_POINTS}"
+            )
         text = f"{action.upper()} {n:+d}: {total}"
         if action == "ip":
             text += f" ({total // 25} point(s) to spend on skills or powers held)"
@@ -113,15 +96,82 @@ def perform(s: SystemOneSheet, action: str, args: list[str]) -> SheetChange:
     raise RulesError(f"System One has no action {action!r}")
 
 
+def strike(s: SystemOneSheet, args: list[str], scene: Scene) -> SheetChange:
+    """`strike WHO N [LOCATION] [TYPE]`: a damaging event of N raw damage. Without a
+    location d20 picks it from the body table, as the book does for every hit. During a
+    running round the hit waits for the round's end like any other; outside one it lands now."""
+    from gmconsole.engine.dice.sources import next_face
+    from gmconsole.systems.system_one.damage import apply, hold, kind_of
+
+    if not args:
+        raise RulesError(f"usage: strike WHO N [LOCATION] [{'|'.join(DAMAGE_TYPES)}]")
+    amount = whole(args[0], "damage", 0, MAX_DAMAGE)
+    words = [w.lower() for w in args[1:]]
+    hit = next((w for w in words if w in DAMAGE_TYPES), "blunt")
+    place = " ".join(w for w in words if w not in DAMAGE_TYPES)
+    if place:
+        try:
+            location, how = rules.location_key(place), "named"
+        except ValueError as exc:
+            raise RulesError(str(exc)) from None
+    else:
+        face = next_face(scene.dice, scene.rng, 20)
+        location, how = rules.hit_location(face), f"location d20 {face}"
+    kind = kind_of(location, hit)
+    enc = scene.encounter
+    if enc is not None and enc.started and scene.combatant is not None:
+        change = hold(s, amount, kind)
+    else:
+        change = apply(s, amount, kind, "rounded")
+    text = change.text if how == "named" else f"({how}) {change.text}"
+    return SheetChange(change.sheet, text, {**change.detail, "location": location}, harmed=change.harmed)
+
+
+def _defend(s: SystemOneSheet, args: list[str]) -> SheetChange:
+    """To-hit given up to defend: each 2 points take 1% off an attacker; a defender blocking
+    unarmed pays 3 a point against an armed attacker (an unarmed one still pays 2)."""
+    if not args or len(args) > 2 or (len(args) == 2 and args[1] != "unarmed"):
+        raise RulesError("usage: defend WHO N [unarmed]")
+    n = whole(args[0], "to-hit given up", 0, MAX_DEFENCE)
+    unarmed = args[1:] == ["unarmed"]
+    new = s.model_copy(update={"defence": n, "defence_unarmed": unarmed})
+    if not n:
+        return SheetChange(new, "stops defending", {"defence": 0})
+    if unarmed:
+        text = (
+            f"gives up {n}% to-hit to defend unarmed: armed attackers -{n // 3}%, "
+            f"unarmed attackers -{n // 2}%"
+        )
+    else:
+        text = f"gives up {n}% to-hit to defend: attackers -{n // 2}%"
+    return SheetChange(new, text, {"defence": n, "unarmed": unarmed})
+
+
+def _power(s: SystemOneSheet, args: list[str]) -> SheetChange:
+    if len(args) < 2 or args[-1] not in ("on", "off"):
+        raise RulesError("usage: power WHO NAME on|off")
+    name, on = " ".join(args[:-1]), args[-1] == "on"
+    new = s.model_copy(deep=True)
+    power = next((p for p in new.powers if p.name.lower() == name.lower()), None)
+    if power is None:
+        have = ", ".join(p.name for p in s.powers) or "none"
+        raise RulesError(f"no power {name!r} (has: {have})")
+    if on and not power.active and power.pw > s.pw - s.pw_allocated:
+        raise RulesError(f"{power.name} needs {power.pw} PW; {s.pw - s.pw_allocated} free")
+    power.active = on
+    return SheetChange(
+        new,
+        f"switches {power.name} {'on' if on else 'off'}: {new.pw - new.pw_allocated}/{new.pw} PW free",
+    )
+
+
 def _recover(s: SystemOneSheet, args: list[str]) -> SheetChange:
     """Days of healing for every location at once: the first point 2 days after the wound, the
     next 4 more, and so on (with medical care and rest 1, 2, 3...). Counted from the wound, so
     give the days since each location was last hurt."""
     if not args or len(args) > 2 or (len(args) == 2 and args[1] != "medical"):
         raise RulesError("usage: recover WHO DAYS [medical]")
-    days = whole_number(args[0], "days")
-    if days < 0:
-        raise RulesError(f"days cannot be negative, got {days}")
+    days = whole(args[0], "days", 0, MAX_DAYS)
     medical = args[1:] == ["medical"]
     new = s.model_copy(deep=True)
     healed: list[str] = []
@@ -139,116 +189,16 @@ def _recover(s: SystemOneSheet, args: list[str]) -> SheetChange:
     return SheetChange(new, f"{days} day(s) {how}: heals {', '.join(healed)} ({left})")
 
 
-def _fraction(text: str) -> Fraction:
-    try:
-        return Fraction(text)
-    except (ValueError, ZeroDivisionError):
-        raise RulesError(f"{text!r} is not a number or a fraction like 1/4") from None
-
-
-def calculate(key: str, args: list[str], usage: Mapping[str, str]) -> str:
-    try:  # the session checked the key against the system's calculators
-        return _calculate(key, args)
-    except IndexError:
-        raise RulesError(f"usage: calc {key} {usage[key]}") from None
-    except ValueError as exc:
-        raise RulesError(f"calc {key}: {exc}") from None
-
-
-def _calculate(key: str, args: list[str]) -> str:
-    flags = {a.lower() for a in args if not a.lstrip("-").replace("/", "").isdigit()}
-    nums = [a for a in args if a.lower() not in flags]
-    if key == "chance":
-        attribute = whole_number(nums[0], "attribute")
-        level = whole_number(nums[1], "level") if len(nums) > 1 else 0
-        mods = sum(whole_number(n, "modifier") for n in nums[2:])
-        difficulty = next(iter(flags), "average")
-        chance = rules.success_chance(attribute, level, difficulty, mods)
-        return (
-            f"{attribute} + 5 x {level} {rules.DIFFICULTY[difficulty]:+d} {difficulty} {mods:+d} = {chance}%"
-            f" ({rules.success_count(chance)}% to succeed on d100)"
-        )
-    if key == "range":
-        weapon_range, distance = whole_number(nums[0], "range"), whole_number(nums[1], "distance")
-        band = rules.range_band(distance, weapon_range)
-        if band is None:
-            return f"{distance} m with range {weapon_range}: beyond Extreme ({8 * weapon_range} m), no shot"
-        return f"{distance} m with range {weapon_range}: {band[0]}, {band[1]:+d}"
-    if key == "size":
-        times = _fraction(nums[0])
-        if times <= 0:
-            raise RulesError("a size is more than 0 times man-size")
-        steps = round(math.log2(times))
-        return f"{nums[0]} x man-size ({steps:+d} steps): {rules.size_modifier(steps):+d}"
-    if key == "speed":
-        return f"target at {nums[0]} m/turn: {rules.speed_modifier(float(_fraction(nums[0]))):+d}"
-    if key == "aim":
-        turns = whole_number(nums[0], "turns")
-        fast = "fast" in flags
-        return (
-            f"{min(max(turns, 0), 3)} turn(s) aiming{' at a fast target' if fast else ''}: "
-            f"{rules.aim_bonus(turns, fast):+d}"
-        )
-    if key == "trade":
-        own, penalty = whole_number(nums[0], "chance"), whole_number(nums[1], "penalty")
-        left, mod = rules.defence_trade(own, penalty, "unarmed" in flags)
-        return f"{own}% giving {mod:+d} to the opponent: {left}% left"
-    if key == "called":
-        deduction = whole_number(nums[0], "deduction")
-        return f"-{deduction} to hit: {rules.called_shot_chance(deduction)}% to hit the part called"
-    if key == "suppress":
-        rounds, width, roll = (
-            whole_number(nums[0], "rounds"),
-            whole_number(nums[1], "width"),
-            whole_number(nums[2], "roll"),
-        )
-        if width <= 0:
-            raise RulesError("the width is at least 1 m")
-        chance, hits = rules.suppressive_fire(rounds, width, roll, "aware" in flags)
-        return f"{rounds} rounds over {width} m: {chance}%; roll {roll}: {hits} hit(s)"
-    if key == "fall":
-        height = float(_fraction(nums[0]))
-        acro = whole_number(nums[1], "Acrobatics") if len(nums) > 1 else 0
-        return f"a fall of {nums[0]} m: {rules.falling_damage(height, acro)} damage (location: falling table)"
-    if key == "stabilise":
-        int_, fa, dmg, lp = (whole_number(n, "number") for n in nums[:4])
-        chance = rules.stabilise_chance(int_, fa, dmg, lp)
-        return f"stabilise ({'First Aid ' + str(fa) if fa else 'no First Aid'}): {chance}%"
-    if key == "wake":
-        sta, hours = whole_number(nums[0], "STA"), whole_number(nums[1], "hours")
-        return f"wake after {hours} h: {rules.wake_chance(sta, hours)}%"
-    if key == "heal":
-        points = whole_number(nums[0], "points")
-        medical = "medical" in flags
-        return (
-            f"{points} point(s) in one location heal by day {rules.healing_days(points, medical)}"
-            f" ({'medical care and rest' if medical else 'natural'})"
-        )
-    if key == "skill":
-        base, low, high = (whole_number(n, "number") for n in nums[:3])
-        return f"base {base}, level {low} to {high}: {rules.skill_cost(base, low, high)} points"
-    if key == "points":
-        values = [whole_number(n, "attribute") for n in nums]
-        if len(values) != 8:
-            raise RulesError(f"give the eight attributes, got {len(values)}")
-        return f"Option One: {rules.points_option_one(values)} points"
-    if key == "derived":
-        str_, sta, int_, per = (whole_number(n, "attribute") for n in nums[:4])
-        return (
-            f"LP {rules.life_points(sta, str_)}, EF {rules.exertion_factors(sta, str_)}, "
-            f"PW {rules.power_points(int_, per)}"
-        )
-    raise RulesError(f"unknown calculator {key!r}")
-
-
 def generate(args: list[str], rng: random.Random) -> Generated:
     """Eight 2d6 rolls through the attribute table; the highest go where a fighter wants
     them, or in sheet order (`in-order`, Option One) for the player to juggle."""
+    if len(args) > 1 or args[:1] not in ([], ["in-order"], ["fifty"]):
+        raise RulesError("usage: gen character [in-order|fifty]")
     in_order = args[:1] == ["in-order"]
-    if args and not in_order:
-        raise RulesError("usage: gen character [in-order]")
     scores = [rules.attribute_score(rng.randint(1, 6) + rng.randint(1, 6)) for _ in rules.ATTRIBUTES]
-    if in_order:
+    if args[:1] == ["fifty"]:  # Option Two: every attribute at 50, bought up (1d10 a point) or sold
+        attributes = dict.fromkeys(rules.ATTRIBUTES, 50)
+    elif in_order:
         attributes = dict(zip(rules.ATTRIBUTES, scores, strict=True))
     else:
         attributes = dict(zip(ROLL_PRIORITY, sorted(scores, reverse=True), strict=True))

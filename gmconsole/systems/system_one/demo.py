@@ -73,7 +73,7 @@ def party() -> dict[str, Character]:
             ),
             Weapon(name="Fist", skill="Streetfighting", damage="1d3"),
         ],
-        armour=[Armour(name="Flak vest", locations=["torso"], physical=5, integrity=2)],
+        armour=[Armour(name="Flak vest", locations=["torso"], physical=5, integrity=2, vs_piercing=0.5)],
     )
     dana = SystemOneSheet(
         attributes={"STR": 45, "AGL": 65, "STA": 55, "INT": 70, "PER": 60, "ATT": 55, "HEC": 60, "LDR": 50},
@@ -110,7 +110,7 @@ def party() -> dict[str, Character]:
         weapons=[
             Weapon(name="Pistol", skill="Pistol (Projectile)", damage="1d6", type="piercing", range_m=20)
         ],
-        armour=[Armour(name="Flak vest", locations=["torso"], physical=5, integrity=2)],
+        armour=[Armour(name="Flak vest", locations=["torso"], physical=5, integrity=2, vs_piercing=0.5)],
     )
     guard = SystemOneSheet(
         attributes={"STR": 60, "AGL": 50, "STA": 55, "INT": 45, "PER": 40, "ATT": 45, "HEC": 55, "LDR": 40},
@@ -127,7 +127,7 @@ def party() -> dict[str, Character]:
             ),
             Weapon(name="Club", skill="Blunt Weapon", damage="1d4+1"),
         ],
-        armour=[Armour(name="Flak vest", locations=["torso"], physical=5, integrity=2)],
+        armour=[Armour(name="Flak vest", locations=["torso"], physical=5, integrity=2, vs_piercing=0.5)],
     )
 
     def entry(sheet: SystemOneSheet, name: str, **fields: object) -> Character:

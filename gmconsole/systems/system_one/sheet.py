@@ -9,9 +9,9 @@ applies them (the book applies all damage at the end of the round).
 
 from __future__ import annotations
 
-from typing import Literal, Self
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
 from gmconsole.engine.names import Name
 from gmconsole.systems.system_one import rules
@@ -20,11 +20,97 @@ MAX_SKILL = 10
 """Skill levels run 0-10; a level above needs the GM's say-so (`special` on the skill)."""
 MAX_ATTRIBUTE = 300
 """1-95 for ordinary people; super characters go past 100, so only the absurd is refused."""
+MAX_DAMAGE = 10_000
+"""The most damage one location (or bleeding) records: far past any death threshold, so an
+operation clamps there instead of writing a sheet the loader refuses."""
+MAX_POINTS = 100_000
+"""The most XP or IP a sheet holds."""
+
+DamageType = Literal["blunt", "piercing", "energy", "mental", "sensory"]
+DAMAGE_TYPES: tuple[DamageType, ...] = ("blunt", "piercing", "energy", "mental", "sensory")
+"""What a hit is, for the armour it meets: blunt and piercing are physical (piercing meets the
+armour's `vs_piercing` share of its Physical value), energy, mental and sensory meet the
+armour's value of that class (ordinary armour has Physical and Energy only)."""
 
 
 def location_slot(location: str) -> str:
     """A location's key in the stored wounds table ("left arm" -> "left_arm")."""
     return rules.location_key(location).replace(" ", "_")
+
+
+def _no_wounds() -> dict[str, int]:
+    return {loc.replace(" ", "_"): 0 for loc in rules.LOCATIONS}
+
+
+def _skills_in_range(skills: list[Skill]) -> list[Skill]:
+    """Levels above 10 need the GM's say-so (`special`); a named attribute must exist."""
+    for skill in skills:
+        if skill.level > MAX_SKILL and not skill.special:
+            raise ValueError(
+                f"skill {skill.label}: level {skill.level} is above {MAX_SKILL} "
+                "(set special = true if the GM allows it)"
+            )
+        if skill.attr and skill.attr.upper() not in rules.ATTRIBUTES:
+            raise ValueError(
+                f"skill {skill.label}: no attribute {skill.attr!r} "
+                f"(attributes: {', '.join(rules.ATTRIBUTES)})"
+            )
+    return skills
+
+
+def _dice(text: str) -> str:
+    from gmconsole.engine.dice import DiceError, parse
+
+    try:
+        parse(text)
+    except DiceError as exc:
+        raise ValueError(f"damage {text!r} is not a dice expression: {exc}") from None
+    return text
+
+
+def _locations(locations: list[str]) -> list[str]:
+    return [rules.location_key(loc) for loc in locations]
+
+
+def _old_held(held: Any) -> Any:
+    """Files written before hits carried their type held `piercing = true/false`."""
+    if not isinstance(held, list):
+        return held
+    out = []
+    for hit in held:
+        if isinstance(hit, dict) and "piercing" in hit:
+            hit = dict(hit)
+            flag = hit.pop("piercing")
+            hit.setdefault("type", "piercing" if flag else "blunt")
+        out.append(hit)
+    return out
+
+
+def _known_attributes(attributes: dict[str, int]) -> dict[str, int]:
+    out = {k.strip().upper(): v for k, v in attributes.items()}
+    unknown = [k for k in out if k not in rules.ATTRIBUTES]
+    if unknown:
+        raise ValueError(
+            f"attributes.{unknown[0]}: System One has no attribute {unknown[0]!r} "
+            f"(attributes: {', '.join(rules.ATTRIBUTES)})"
+        )
+    for key, value in out.items():
+        if not 0 <= value <= MAX_ATTRIBUTE:
+            raise ValueError(f"attributes.{key}: {value} is impossible (0 to {MAX_ATTRIBUTE})")
+    return {k: out.get(k, 55) for k in rules.ATTRIBUTES}
+
+
+def _known_wounds(wounds: dict[str, int]) -> dict[str, int]:
+    out = _no_wounds()
+    for key, value in wounds.items():
+        try:
+            slot = location_slot(key)
+        except ValueError as exc:
+            raise ValueError(f"wounds.{key}: {exc}") from None
+        if not 0 <= value <= MAX_DAMAGE:
+            raise ValueError(f"wounds.{key}: {value} is impossible (0 to {MAX_DAMAGE})")
+        out[slot] = value
+    return out
 
 
 class Skill(BaseModel):
@@ -38,22 +124,11 @@ class Skill(BaseModel):
     specialisation: str = ""
     """The language, the Survival environment, the subject taught."""
     attr: str = ""
+    """The attribute the skill rolls under. Blank: the book's, for a skill it lists; a skill the
+    book does not list needs one here, and is marked "needs an attribute" until it has one."""
     cost: int = Field(default=0, ge=0, le=10)
     special: bool = False
     """The GM allows a level above 10 "for very special reasons"."""
-
-    @model_validator(mode="after")
-    def _level_in_range(self) -> Self:
-        if self.level > MAX_SKILL and not self.special:
-            raise ValueError(
-                f"skill {self.label}: level {self.level} is above {MAX_SKILL} "
-                "(set special = true if the GM allows it)"
-            )
-        if self.attr and self.attr.upper() not in rules.ATTRIBUTES:
-            raise ValueError(
-                f"skill {self.label}: no attribute {self.attr!r} (attributes: {', '.join(rules.ATTRIBUTES)})"
-            )
-        return self
 
     @property
     def label(self) -> str:
@@ -61,7 +136,12 @@ class Skill(BaseModel):
 
 
 class Power(BaseModel):
-    """A power as bought: its points, the PW it holds while on and the EF a use costs."""
+    """A power as bought: its points, the PW it holds while on and the EF a use costs.
+
+    A few act by their name: "Heightened Speed" (switched on: +10 to hit and -10 to be hit
+    in melee a level, 25 points a level), "Regeneration II" (the `regen` verb), "Regeneration
+    III" (+1 EF a turn a level, 5 points a level) and "Resistance 50%" or "Resistance 50%
+    (energy, physical)" (its share off every hit of those types, 1 EF a point)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -81,23 +161,12 @@ class Weapon(BaseModel):
 
     name: Name = Field(min_length=1)
     skill: str = ""
-    damage: str = "1d6"
-    type: Literal["piercing", "blunt"] = "blunt"
+    damage: Annotated[str, AfterValidator(_dice)] = "1d6"
+    type: DamageType = "blunt"
     range_m: int = Field(default=0, ge=0, le=100_000, title="Range (m)")
     reach_m: int = Field(default=0, ge=0, le=50, title="Reach (m)")
     rof: int = Field(default=1, ge=1, le=100, title="Rate of fire")
     hands: int = Field(default=1, ge=1, le=4)
-
-    @field_validator("damage")
-    @classmethod
-    def _dice(cls, text: str) -> str:
-        from gmconsole.engine.dice import DiceError, parse
-
-        try:
-            parse(text)
-        except DiceError as exc:
-            raise ValueError(f"damage {text!r} is not a dice expression: {exc}") from None
-        return text
 
 
 class Armour(BaseModel):
@@ -107,23 +176,29 @@ class Armour(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: Name = Field(min_length=1)
-    locations: list[str] = Field(default_factory=lambda: ["torso"])
+    locations: Annotated[list[str], AfterValidator(_locations)] = Field(default_factory=lambda: ["torso"])
     physical: int = Field(default=0, ge=0, le=200)
     energy: int = Field(default=0, ge=0, le=200)
+    mental: int = Field(default=0, ge=0, le=200)
+    sensory: int = Field(default=0, ge=0, le=200)
     integrity: int = Field(default=0, ge=0, le=100)
     current: int | None = Field(default=None, ge=0, le=200)
     """Physical value left; None while unworn (the full value)."""
     vs_piercing: float = Field(default=1.0, ge=0, le=1)
     """The fraction of its value it keeps against piercing weapons (genre data: "one half, or less")."""
 
-    @field_validator("locations")
-    @classmethod
-    def _known_locations(cls, locations: list[str]) -> list[str]:
-        return [rules.location_key(loc) for loc in locations]
-
     @property
     def value(self) -> int:
         return self.physical if self.current is None else self.current
+
+    def against(self, kind: DamageType) -> int:
+        """What it stops of a hit of `kind`: the Physical value left (its `vs_piercing` share,
+        fractions dropped, against piercing), or its Energy, Mental or Sensory value."""
+        if kind == "piercing":
+            return int(self.value * self.vs_piercing)
+        if kind == "blunt":
+            return self.value
+        return {"energy": self.energy, "mental": self.mental, "sensory": self.sensory}[kind]
 
 
 class HeldHit(BaseModel):
@@ -131,19 +206,10 @@ class HeldHit(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    location: str
-    raw: int = Field(ge=0, le=10_000)
+    location: Annotated[str, AfterValidator(rules.location_key)]
+    raw: int = Field(ge=0, le=MAX_DAMAGE)
     source: str = ""
-    piercing: bool = False
-
-    @field_validator("location")
-    @classmethod
-    def _location(cls, location: str) -> str:
-        return rules.location_key(location)
-
-
-def _no_wounds() -> dict[str, int]:
-    return {loc.replace(" ", "_"): 0 for loc in rules.LOCATIONS}
+    type: DamageType = "blunt"
 
 
 class SystemOneSheet(BaseModel):
@@ -151,62 +217,43 @@ class SystemOneSheet(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    attributes: dict[str, int] = Field(default_factory=lambda: dict.fromkeys(rules.ATTRIBUTES, 55))
+    attributes: Annotated[dict[str, int], AfterValidator(_known_attributes)] = Field(
+        default_factory=lambda: dict.fromkeys(rules.ATTRIBUTES, 55)
+    )
     handedness: Literal["right", "left"] = "right"
     size_level: int = Field(default=0, ge=-10, le=10)
     running: int = Field(default=16, ge=0, le=10_000)
     leap: int = Field(default=2, ge=0, le=1000)
-    skills: list[Skill] = Field(default_factory=list)
+    skills: Annotated[list[Skill], AfterValidator(_skills_in_range)] = Field(default_factory=list)
     powers: list[Power] = Field(default_factory=list)
     weapons: list[Weapon] = Field(default_factory=list)
     armour: list[Armour] = Field(default_factory=list)
-    wounds: dict[str, int] = Field(default_factory=_no_wounds)
+    wounds: Annotated[dict[str, int], AfterValidator(_known_wounds)] = Field(default_factory=_no_wounds)
     """Damage recorded per location (head, left_arm ... right_leg)."""
-    bleed: int = Field(default=0, ge=0, le=10_000)
+    bleed: int = Field(default=0, ge=0, le=MAX_DAMAGE)
     """Damage from bleeding: it counts toward the total but belongs to no location."""
-    held: list[HeldHit] = Field(default_factory=list)
+    held: Annotated[list[HeldHit], BeforeValidator(_old_held)] = Field(default_factory=list)
     ef_spent: int = Field(default=0, ge=0, le=10_000)
+    ef_moving: int = Field(default=0, ge=0, le=10_000)
+    """The part of `ef_spent` spent moving, which walking and trotting win back faster."""
+    ef_half: bool = False
+    """Half a point of power EF won back by the last walking turn (walking regains at half rate)."""
+    pace: Literal["", "walk", "trot", "run", "crawl", "leap"] = ""
+    """How the character moves this round (`move`); "" standing. Resets at the round's end."""
     defence: int = Field(default=0, ge=0, le=500)
     """To-hit given up this round to defend (each 2 points, or 3 unarmed against a weapon,
     take 1% off the opponents' chance)."""
+    defence_unarmed: bool = False
+    """The defence was declared unarmed: armed attackers take only a third of it off."""
     conscious: bool = True
     stabilised: bool = True
     """False from the critical state until someone stabilises the character."""
     bleed_clock: int = Field(default=0, ge=0, le=100_000)
     """Rounds since bleeding last added damage (or since the last consciousness recheck)."""
     hours_unconscious: int = Field(default=0, ge=0, le=10_000)
-    xp: int = Field(default=0, ge=0, le=100_000)
-    ip: int = Field(default=0, ge=0, le=100_000)
+    xp: int = Field(default=0, ge=0, le=MAX_POINTS)
+    ip: int = Field(default=0, ge=0, le=MAX_POINTS)
     notes: str = ""
-
-    @field_validator("attributes")
-    @classmethod
-    def _known_attributes(cls, attributes: dict[str, int]) -> dict[str, int]:
-        out = {k.strip().upper(): v for k, v in attributes.items()}
-        unknown = [k for k in out if k not in rules.ATTRIBUTES]
-        if unknown:
-            raise ValueError(
-                f"attributes.{unknown[0]}: System One has no attribute {unknown[0]!r} "
-                f"(attributes: {', '.join(rules.ATTRIBUTES)})"
-            )
-        for key, value in out.items():
-            if not 0 <= value <= MAX_ATTRIBUTE:
-                raise ValueError(f"attributes.{key}: {value} is impossible (0 to {MAX_ATTRIBUTE})")
-        return {k: out.get(k, 55) for k in rules.ATTRIBUTES}
-
-    @field_validator("wounds")
-    @classmethod
-    def _known_locations(cls, wounds: dict[str, int]) -> dict[str, int]:
-        out = _no_wounds()
-        for key, value in wounds.items():
-            try:
-                slot = location_slot(key)
-            except ValueError as exc:
-                raise ValueError(f"wounds.{key}: {exc}") from None
-            if not 0 <= value <= 10_000:
-                raise ValueError(f"wounds.{key}: {value} is impossible (0 or more)")
-            out[slot] = value
-        return out
 
     # ------------------------------------------------------------------ derived
 
@@ -266,8 +313,8 @@ class SystemOneSheet(BaseModel):
         have = ", ".join(w.name for w in self.weapons) or "none"
         raise ValueError(f"no weapon {name!r} (has: {have})")
 
-    def armour_at(self, location: str) -> Armour | None:
-        """The best-worn armour over a location (the highest value left), if any."""
+    def armour_at(self, location: str, kind: DamageType = "blunt") -> Armour | None:
+        """The armour over a location that stops most of a hit of `kind`, if any."""
         loc = rules.location_key(location)
         over = [a for a in self.armour if loc in a.locations]
-        return max(over, key=lambda a: a.value) if over else None
+        return max(over, key=lambda a: a.against(kind)) if over else None

@@ -2,13 +2,20 @@
 
 What the console sees:
 - Sheet: `SystemOneSheet` (eight attributes; LP, EF and PW computed from them; skills 0-10;
-  powers; weapons; armour by location with Integrity; damage recorded per location).
+  powers; weapons; armour by location with Integrity and its classes; damage per location).
 - Checks: d100 equal to or under attribute + 5 x skill + difficulty + modifiers, 01-05 and
-  96-00 automatic; the wound penalties added by themselves; exact odds.
+  96-00 automatic; the wound penalties added by themselves; exact odds. An attack's situation
+  is switches on the test line (`combat.switches`: range, speed, size, aim, rapid and walking
+  fire, hands, moving, reach, kicks, invisibility, vehicle fire); `at TARGET` adds the
+  target's defence, size and Heightened Speed. Everyone can punch; kicks take the skill.
 - Rounds: declare lowest INT first, resolve highest first (`SystemOneRounds`); hits made with
-  `hit` during a round are held and land at the round's end, with the tests they call for.
-- Damage: ``dmg WHO N LOCATION`` is a hit's raw damage at a location (armour, wear, the head's
-  doubling, the limb's limit); ``bleed`` adds bleeding. ``heal`` takes points off a location.
+  `hit` or `strike` during a round are held and land at the round's end, with the tests they
+  call for, bleeding on its clock and EF won back by the pace kept (`exertion`).
+- Damage: ``dmg WHO N LOCATION[-TYPE]`` is a hit's raw damage at a location (armour of the
+  hit's class, wear, the head's doubling, the limb's limit); without a location the body
+  table's d20 picks it. ``heal`` takes points off a location (the one hurt, if unnamed).
+- Verbs (`actions`), calculators (`calculators`, `powers`, `vehicles`), the rolled character
+  generator, and the book's tables in `data/*.toml`.
 """
 
 from __future__ import annotations
@@ -33,7 +40,8 @@ from gmconsole.systems.base import (
     SheetAction,
     SheetChange,
 )
-from gmconsole.systems.system_one import rules
+from gmconsole.systems.system_one import rules, views
+from gmconsole.systems.system_one.calculators import CALCULATOR_LIST
 from gmconsole.systems.system_one.damage import KINDS
 from gmconsole.systems.system_one.sheet import SystemOneSheet, Weapon
 
@@ -48,46 +56,6 @@ def _sheet(sheet: BaseModel) -> SystemOneSheet:
     if not isinstance(sheet, SystemOneSheet):
         raise RulesError(f"not a System One sheet: {type(sheet).__name__}")
     return sheet
-
-
-def _build_lines(s: SystemOneSheet) -> list[tuple[str, str]]:
-    """What the skills cost (each level L costs L x the skill's base cost) and what they lack:
-    prerequisites, and the creation guideline (at most three skills above 5, none above 8)."""
-    from gmconsole.systems.system_one.book import skill_def
-
-    spent = 0
-    missing: list[str] = []
-    for sk in s.skills:
-        book = skill_def(sk.name)
-        base = sk.cost or (book.cost if book else 1)
-        spent += rules.skill_cost(base, 0, sk.level)
-        for name, level in book.prereqs if book else ():
-            if sk.level and s.skill_level(name) < level:
-                missing.append(f"{sk.label} needs {name} {level}")
-    lines = [("Skill points", str(spent))]
-    if missing:
-        lines.append(("Prerequisites", "; ".join(missing)))
-    high = [sk.label for sk in s.skills if sk.level > 5 and not sk.name.lower().startswith("language")]
-    if len(high) > 3 or any(sk.level > 8 and not sk.name.lower().startswith("language") for sk in s.skills):
-        lines.append(("Creation guideline", "at most 3 skills above 5 and none above 8 at the start"))
-    return lines
-
-
-def _short_effects(location: str, damage: int, lp: int) -> list[str]:
-    """A location's wound effects as badges short enough for a narrow roster ("L arm -15%",
-    "R leg: Walk"); the sheet lines spell them out."""
-    band = rules.location_band(damage, lp)
-    if band == 0:
-        return []
-    short = location.replace("left ", "L ").replace("right ", "R ")
-    if band == 4:
-        return [] if location == "torso" else [f"{short} lost"]
-    pace = "Walk" if band == 3 else "Trot"
-    if location in rules.ARMS:
-        return [f"{short} {rules.LIMB_SKILL_PENALTY[band]}%" + (", dropped" if band == 3 else "")]
-    if location == "head":
-        return [f"head {rules.LIMB_SKILL_PENALTY[band]}%, {pace}"]
-    return [f"{short}: {pace}"]
 
 
 class SystemOneSystem(GameSystem):
@@ -116,8 +84,20 @@ class SystemOneSystem(GameSystem):
             "defend",
             "Defend",
             "N [unarmed]",
-            "give up N of this round's to-hit to defend: attackers take N/2 off (N/3 "
-            "unarmed against a weapon)",
+            "give up N of this round's to-hit to defend: attackers take N/2 off (an unarmed "
+            "defender: armed attackers N/3)",
+        ),
+        SheetAction(
+            "strike",
+            "Hit (location rolled)",
+            "N [LOCATION] [blunt|piercing|energy|mental|sensory]",
+            "N raw damage; d20 picks the location unless named; held to the round's end in a fight",
+        ),
+        SheetAction(
+            "move",
+            "Pace this turn",
+            "walk|trot|run|crawl|leap",
+            "pay the pace's EF (x the wound state); walking or standing wins EF back at the round's end",
         ),
         SheetAction("stabilise", "Stabilised", "", "bleeding stops (after a successful First Aid check)"),
         SheetAction("ko", "Knocked out", "", "falls unconscious (a failed STA test)"),
@@ -126,6 +106,16 @@ class SystemOneSystem(GameSystem):
         SheetAction("rest", "Regain EF", "N|all", "regain N EF (all: back to full)"),
         SheetAction("power", "Power on/off", "NAME on|off", "switch a power; PW is held while it is on"),
         SheetAction("xp", "Award XP", "N", "XP to spend as points (1 XP = 1 point)"),
+        SheetAction(
+            "raise",
+            "Raise a skill",
+            "SKILL [ip]",
+            "one level for L x its base cost, in XP (or 25 IP a point)",
+        ),
+        SheetAction("hours", "Hours unconscious", "N", "each hour, once stabilised, a STA roll to wake"),
+        SheetAction(
+            "regen", "Regeneration II", "[LOCATION]", "a minute's STA roll for 3 EF: made, 1 point heals"
+        ),
         SheetAction("ip", "Award IP", "N", "improvement points (25 IP = 1 point, on skills and powers held)"),
         SheetAction(
             "recover",
@@ -135,90 +125,25 @@ class SystemOneSystem(GameSystem):
         ),
         SheetAction("repair", "Repair armour", "NAME", "armour back to its full value"),
     )
-    calculators: ClassVar[Sequence[Calculator]] = (
-        Calculator(
-            "chance", "Check chance", "ATTRIBUTE [LEVEL] [DIFFICULTY] [MODS]", "calc chance 55 2 hard -> 15%"
-        ),
-        Calculator("range", "Range band", "WEAPON_RANGE DISTANCE", "calc range 20 50 -> long, -60"),
-        Calculator("size", "Target size", "TIMES_MAN_SIZE", "calc size 1/4 -> -30"),
-        Calculator("speed", "Target speed", "M_PER_TURN", "calc speed 16 -> -11"),
-        Calculator("aim", "Aim bonus", "TURNS [fast]", "calc aim 2 fast -> +20"),
-        Calculator("trade", "Defence trade", "OWN_CHANCE PENALTY [unarmed]", "calc trade 60 15 -> 30 left"),
-        Calculator("called", "Called shot", "DEDUCTION", "calc called 25 -> 10% to hit the part"),
-        Calculator(
-            "suppress", "Suppressive fire", "ROUNDS WIDTH ROLL [aware]", "calc suppress 6 2 45 -> 2 hits"
-        ),
-        Calculator("fall", "Falling damage", "METRES [ACROBATICS]", "calc fall 10 -> 4"),
-        Calculator(
-            "stabilise", "Stabilise chance", "INT FIRST_AID DAMAGE LP", "calc stabilise 60 2 9 7 -> 50%"
-        ),
-        Calculator("wake", "Wake-up chance", "STA HOURS", "calc wake 55 3 -> -35%"),
-        Calculator("heal", "Healing days", "POINTS [medical]", "calc heal 5 -> day 30"),
-        Calculator("skill", "Skill cost", "BASE FROM TO", "calc skill 1 1 3 -> 5 points"),
-        Calculator("points", "Creation points", "ATTR x8", "calc points 55 55 55 55 55 55 55 55 -> 36"),
-        Calculator("derived", "LP, EF and PW", "STR STA INT PER", "calc derived 55 55 55 55"),
-    )
+    calculators: ClassVar[Sequence[Calculator]] = CALCULATOR_LIST
     generators: ClassVar[Sequence[Generator]] = (
         Generator(
             "character",
             "Rolled character",
-            "[in-order]",
+            "[in-order|fifty]",
             "eight 2d6 through the attribute table, highest to the attributes a GM lists first "
-            "(HEC, INT, STA, AGL, STR, PER, LDR, ATT), or in sheet order with in-order",
+            "(HEC, INT, STA, AGL, STR, PER, LDR, ATT); in-order: in sheet order (Option One, "
+            "check the juggling with calc optionone); fifty: all at 50 (Option Two)",
         ),
     )
 
     # ------------------------------------------------------------------ sheets
 
     def describe(self, sheet: BaseModel) -> str:
-        s = _sheet(sheet)
-        attrs = " ".join(f"{k} {v}" for k, v in s.attributes.items())
-        return f"{attrs} | LP {s.lp - s.damage}/{s.lp} EF {s.ef - s.ef_spent}/{s.ef} PW {s.pw}"
+        return views.describe(_sheet(sheet))
 
     def sheet_lines(self, sheet: BaseModel) -> list[tuple[str, str]]:
-        s = _sheet(sheet)
-        lines = [(f"{rules.ATTRIBUTE_NAMES[k]} ({k})", str(v)) for k, v in s.attributes.items()]
-        lines.append(
-            (
-                "LP / EF / PW",
-                f"{s.lp - s.damage}/{s.lp}  {s.ef - s.ef_spent}/{s.ef}  {s.pw - s.pw_allocated}/{s.pw}",
-            )
-        )
-        lines.append(("Movement", f"run {s.running} m/turn, leap {s.leap} m"))
-        for sk in s.skills:
-            lines.append((f"Skill: {sk.label}", str(sk.level)))
-        for p in s.powers:
-            lines.append(
-                (
-                    f"Power: {p.name}",
-                    f"{p.points} points, PW {p.pw}, EF {p.ef}" + (" (on)" if p.active else ""),
-                )
-            )
-        for w in s.weapons:
-            extra = f", range {w.range_m} m" if w.range_m else (f", reach {w.reach_m} m" if w.reach_m else "")
-            lines.append((f"Weapon: {w.name}", f"{w.damage} {w.type} ({w.skill or 'unskilled'}){extra}"))
-        for a in s.armour:
-            wear = f" (worn to {a.value})" if a.current is not None and a.current != a.physical else ""
-            lines.append(
-                (
-                    f"Armour: {a.name}",
-                    f"{a.physical}{wear} on {', '.join(a.locations)}"
-                    + (f", integrity {a.integrity}" if a.integrity else ""),
-                )
-            )
-        hurt = [f"{k.replace('_', ' ')} {v}" for k, v in s.wounds.items() if v]
-        effects = [e for loc in rules.LOCATIONS for e in rules.location_effects(loc, s.wound(loc), s.lp)]
-        if s.bleed:
-            hurt.append(f"bleeding {s.bleed}")
-        if hurt:
-            lines.append(("Wounds", ", ".join(hurt)))
-        if effects:
-            lines.append(("Wound effects", "; ".join(effects)))
-        if s.held:
-            lines.append(("Hits this round", ", ".join(f"{h.raw} to the {h.location}" for h in s.held)))
-        lines += _build_lines(s)
-        lines.append(("XP / IP", f"{s.xp} / {s.ip}"))
-        return lines
+        return views.sheet_lines(_sheet(sheet))
 
     def stat(self, sheet: BaseModel, name: str) -> int:
         s = _sheet(sheet)
@@ -237,7 +162,11 @@ class SystemOneSystem(GameSystem):
                 "bleed": 0,
                 "held": [],
                 "ef_spent": 0,
+                "ef_moving": 0,
+                "ef_half": False,
+                "pace": "",
                 "defence": 0,
+                "defence_unarmed": False,
                 "conscious": True,
                 "stabilised": True,
                 "bleed_clock": 0,
@@ -270,57 +199,31 @@ class SystemOneSystem(GameSystem):
     # ------------------------------------------------------------------ tracks
 
     def tracks(self, sheet: BaseModel) -> list[TrackView]:
-        s = _sheet(sheet)
-        state = s.state()
-        q = rules.wound_thresholds(s.lp)
-        note = state + ("" if s.conscious or state == "dead" else ", unconscious")
-        if not s.stabilised and state != "dead":
-            note += ", bleeding"
-        out = [
-            TrackView(
-                "LP",
-                "points",
-                s.lp - s.damage,
-                s.lp,
-                labels=tuple(
-                    f"{n} at {d}" for n, d in zip(("wounded", "serious", "critical"), q, strict=True)
-                ),
-                note=note,
-            ),
-            TrackView("EF", "points", max(0, s.ef - s.ef_spent), s.ef),
-        ]
-        if s.pw:
-            out.append(TrackView("PW", "points", s.pw - s.pw_allocated, s.pw, note="free"))
-        return out
+        return views.tracks(_sheet(sheet))
 
     def health(self, sheet: BaseModel) -> str:
-        s = _sheet(sheet)
-        held = f" +{sum(h.raw for h in s.held)}?" if s.held else ""
-        return f"LP {s.lp - s.damage}/{s.lp}{held}"
+        return views.health(_sheet(sheet))
 
     def status(self, sheet: BaseModel) -> StatusView:
-        s = _sheet(sheet)
-        state = s.state()
-        flags: list[str] = []
-        for loc in rules.LOCATIONS:
-            flags += _short_effects(loc, s.wound(loc), s.lp)
-        if not s.stabilised and state != "dead":
-            flags.append("bleeding")
-        if state == "dead":
-            why = "head wound" if rules.location_band(s.wound("head"), s.lp) == 4 else "past LP + STA/10"
-            return StatusView("dead", "dead", why, tuple(flags))
-        if state == "dying":
-            return StatusView("down", "dying", f"{s.damage} of {s.lp} LP, unconscious", tuple(flags))
-        if not s.conscious:
-            return StatusView("down", "unconscious", state, tuple(flags))
-        if state != "healthy" or s.damage:
-            return StatusView("hurt", state, f"{rules.SKILL_PENALTY[state]:+d}% to skills", tuple(flags))
-        return StatusView("ok", "ok", "", tuple(flags))
+        return views.status(_sheet(sheet))
 
     def apply_damage(self, sheet: BaseModel, amount: int, kind: str | None = None) -> SheetChange:
+        """`amount` is a hit's raw damage (before armour) at the location the kind names,
+        with the hit's type ("torso-piercing"); without a location the body table's d20
+        picks it (`damage.rolled_location`), as the book rolls for every hit."""
         from gmconsole.systems.system_one.damage import apply
 
         return apply(_sheet(sheet), amount, kind or KINDS[0], "rounded")
+
+    def roll_damage_kind(
+        self, sheet: BaseModel, amount: int, kind: str | None, rng: random.Random
+    ) -> tuple[str, str] | None:
+        """A hit typed without a location ("roll") lands where the body table's d20 says,
+        rolled with the session's dice as the book rolls for every damaging event."""
+        if (kind or KINDS[0]) != "roll":
+            return None
+        face = rng.randint(1, 20)
+        return rules.hit_location(face).replace(" ", "-"), f"location d20 {face}, no location typed"
 
     def hold_damage(
         self, sheet: BaseModel, amount: int, kind: str | None = None, source: str = ""
@@ -335,7 +238,7 @@ class SystemOneSystem(GameSystem):
     def heal(self, sheet: BaseModel, amount: int, kind: str | None = None) -> SheetChange:
         from gmconsole.systems.system_one.damage import lower
 
-        return lower(_sheet(sheet), amount, kind or KINDS[0], "rounded")
+        return lower(_sheet(sheet), amount, kind, "rounded")
 
     def end_of_round(
         self,
@@ -370,27 +273,11 @@ class SystemOneSystem(GameSystem):
         return [Difficulty(key, key.capitalize(), value) for key, value in rules.DIFFICULTY.items()]
 
     def check_switches(self, sheet: BaseModel, options: Mapping[str, Any] | None = None) -> list[RuleOption]:
-        return [
-            RuleOption(
-                "called",
-                "Called shot at",
-                "",
-                "a part to aim at with an attack",
-                choices=("", *rules.LOCATIONS),
-            ),
-            RuleOption(
-                "called_cost",
-                "Called shot: to-hit given up",
-                0,
-                "each 5% given up is a 2% chance to hit the part called",
-                choices=tuple(range(0, 55, 5)),
-            ),
-            RuleOption("distance", "Distance (m)", 0, "a shot's range band from the weapon's range"),
-            RuleOption("target_speed", "Target speed (m/turn)", 0, "-1 per m/turn above 5"),
-            RuleOption(
-                "aim", "Turns aimed", 0, "+15 a turn (+10 at a fast target), at most 3", choices=(0, 1, 2, 3)
-            ),
-        ]
+        """An attack's situation: called shot, distance, target speed and size, aim, rapid
+        and walking fire, hands, moving while firing, kicks, invisibility, vehicle fire."""
+        from gmconsole.systems.system_one.combat import switches
+
+        return switches()
 
     def check(
         self,
@@ -404,29 +291,54 @@ class SystemOneSystem(GameSystem):
 
         return run_check(_sheet(sheet), request, rng, dice, who)
 
+    def after_check(
+        self, sheet: BaseModel, request: CheckRequest, result: CheckResult, scene: Scene
+    ) -> SheetChange | None:
+        """A punch costs 1 EF and a kick 2, times the wound state (what is left, at most)."""
+        from gmconsole.systems.system_one.combat import UNARMED_SKILLS
+        from gmconsole.systems.system_one.resolution import attack_weapon
+
+        s = _sheet(sheet)
+        kind, _, arg = request.option.partition(":")
+        if kind.strip().lower() != "attack":
+            return None
+        weapon = attack_weapon(s, arg.strip())
+        if weapon.skill not in UNARMED_SKILLS and weapon.name not in ("Punch", "Kick"):
+            return None
+        state = s.state()
+        cost = min((2 if weapon.name == "Kick" else 1) * rules.EF_MULTIPLIER.get(state, 1), s.ef - s.ef_spent)
+        if cost <= 0:
+            return None
+        new = s.model_copy(update={"ef_spent": s.ef_spent + cost})
+        return SheetChange(new, f"{weapon.name.lower()}: {cost} EF ({new.ef - new.ef_spent}/{new.ef})")
+
     def odds(self, sheet: BaseModel, request: CheckRequest) -> Odds | None:
         from gmconsole.systems.system_one.resolution import odds
 
         return odds(_sheet(sheet), request)
 
     def oppose(self, sheet: BaseModel, option: str, target: BaseModel) -> Opposition | None:
-        """An attack meets the target's defence (to-hit it gave up: 2 for each 1% off, 3
-        unarmed against a weapon); First Aid on a target pays 10% for each point past its LP."""
+        """An attack meets the target's defence (to-hit it gave up: 2 for each 1% off, 3 when
+        it blocks unarmed against a weapon) and its size; First Aid on a target pays 10% for
+        each point past its LP."""
+        from gmconsole.systems.system_one.combat import speed_levels
+        from gmconsole.systems.system_one.resolution import defence_against
+
         s, t = _sheet(sheet), _sheet(target)
         kind, _, arg = option.partition(":")
         if kind == "attack":
-            unarmed = not t.weapons or all(
-                w.skill in ("Streetfighting", "Martial Arts", "") for w in t.weapons
-            )
-            armed = s.weapon(arg).skill not in ("Streetfighting", "Martial Arts", "") if s.weapons else False
-            ratio = 3 if unarmed and armed else 2
-            penalty = t.defence // ratio
-            note = f"defending: -{penalty}" if penalty else "not defending"
-            return Opposition(difficulty=-penalty if penalty else None, note=note)
+            penalty, note = defence_against(s, arg, t)
+            if t.size_level:
+                note += f"; size {t.size_level:+d}: {rules.size_modifier(t.size_level):+d}"
+            hspeed = speed_levels(t)
+            if hspeed:
+                note += f"; Heightened Speed {hspeed}: -{10 * hspeed} in melee"
+            extra = {"target_defence": penalty, "target_size": t.size_level, "target_hspeed": hspeed}
+            return Opposition(extra=extra, note=note)
         if kind == "skill" and arg.strip().lower() == "first aid":
             over = max(0, t.damage - t.lp)
             return Opposition(
-                difficulty=-10 * over if over else None,
+                extra={"past_lp": over},
                 note=f"{over} past LP: -{10 * over}" if over else "not past LP",
             )
         return None
@@ -445,14 +357,18 @@ class SystemOneSystem(GameSystem):
         first, when one was called), then the damage dice."""
         from gmconsole.engine.dice import DiceError, roll
         from gmconsole.engine.dice.sources import next_face
+        from gmconsole.systems.system_one.damage import kind_of
+        from gmconsole.systems.system_one.resolution import attack_weapon
 
         s = _sheet(sheet)
         kind, _, arg = request.option.partition(":")
         if kind != "attack" or not result.success:
             return None
-        weapon = s.weapon(arg)
+        try:
+            weapon = attack_weapon(s, arg)
+        except (ValueError, RulesError):
+            return None
         typed = list(dice or [])
-
         faces: list[int] = []
         called = result.detail.get("called")
         where = ""
@@ -462,31 +378,34 @@ class SystemOneSystem(GameSystem):
             d = next_face(typed, rng, 100)
             faces.append(d)
             if d <= chance:
-                location, where = called, f"called shot {d} under {chance}%"
+                location, where = called, f"called shot at the {called}: d100 {d} under {chance}%"
+            else:
+                where = f"called shot at the {called}: d100 {d} over {chance}%, "
         if not location:
             d = next_face(typed, rng, 20)
             faces.append(d)
-            location, where = rules.hit_location(d), f"location d20 {d}"
+            location = rules.hit_location(d)
+            where += f"location d20 {d}"
         try:
             damage = roll(weapon.damage, rng, typed or None)
         except DiceError as exc:
             raise RulesError(f"{weapon.name} damage: {exc}") from None
         faces += [d.face for d in damage.dice]
-        kind_key = location.replace(" ", "-")
-        text = f"{weapon.name} {damage} to the {location} ({where})"
-        return DamageOffer(damage.total, kind_key, text, tuple(faces))
+        hit = f" {weapon.type}" if weapon.type != "blunt" else ""
+        text = f"{weapon.name} {damage}{hit} to the {location} ({where})"
+        return DamageOffer(damage.total, kind_of(location, weapon.type), text, tuple(faces))
 
     # ------------------------------------------------------------------ actions
 
     def perform(self, sheet: BaseModel, action: str, args: Sequence[str], scene: Scene) -> SheetChange:
         from gmconsole.systems.system_one.actions import perform
 
-        return perform(_sheet(sheet), action, list(args))
+        return perform(_sheet(sheet), action, list(args), scene)
 
     def calculate(self, key: str, args: Sequence[str]) -> str:
-        from gmconsole.systems.system_one.actions import calculate
+        from gmconsole.systems.system_one.calculators import calculate
 
-        return calculate(key, list(args), {c.key: c.usage for c in self.calculators})
+        return calculate(key, list(args))
 
     def generate(self, key: str, args: Sequence[str], rng: random.Random) -> Generated:
         from gmconsole.systems.system_one.actions import generate

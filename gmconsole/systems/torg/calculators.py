@@ -1,27 +1,38 @@
-"""Torg's value chart at the command line: `calc value 12 [UNIT]`, `calc measure 250 [UNIT]`.
+"""Torg's calculators at the command line: `calc KEY ARGS` (the list is `verb_list.CALCULATORS`).
 
-Every Torg quantity (a distance, a weight, a time, a speed) is a *value* on one logarithmic
-chart, and the Measure Conversion Chart shifts it by a unit modifier (minutes +9, pounds -2).
-A GM converts both ways mid-scene: "the bridge is 40 metres: what value do I push against?"
+The value chart both ways (`calc value 12 [UNIT]`, `calc measure 250 [UNIT]`): every Torg
+quantity (a distance, a weight, a time, a speed) is a *value* on one logarithmic chart, and the
+Measure Conversion Chart shifts it by a unit modifier (minutes +9, pounds -2). The rest are the
+book's small procedures a GM works out mid-scene without touching a sheet (`rule_calcs`).
+
+Every number is read through `gmconsole.engine.numbers` with its bounds, so a hostile figure is
+refused by name before any rules code sees it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from gmconsole.engine.numbers import decimal, whole
 from gmconsole.systems.torg.errors import TorgError
-from gmconsole.systems.torg.values import measure_to_value, units, value_in_unit, value_to_measure
+from gmconsole.systems.torg.values import (
+    benchmarks,
+    measure_to_value,
+    unit_key,
+    value_in_unit,
+    value_to_measure,
+)
 from gmconsole.systems.torg.verb_list import CALCULATORS
 
-
-def _number(text: str, what: str, usage: str) -> float:
-    try:
-        return float(text.replace(",", ""))
-    except ValueError:
-        raise TorgError(f"{what} must be a number, not {text!r} (usage: calc {usage})") from None
+VALUE_LOW, VALUE_HIGH = -50, 200
+"""Values a table needs: -50 is a millionth of a millionth, 200 is 10^40 (past the universe's
+age in seconds); beyond them a float would overflow."""
+MEASURE_HIGH = 10**40
 
 
 def _measure_text(x: float) -> str:
+    if x >= 1e15 or 0 < x < 0.01:
+        return f"{x:.3g}"
     return f"{x:,.0f}" if x >= 10 else f"{x:,.2f}".rstrip("0").rstrip(".")
 
 
@@ -29,22 +40,25 @@ def calculate(key: str, args: Sequence[str]) -> str:
     """The one-line answer for `calc KEY ARGS` (see `CALCULATORS`)."""
     spec = next((c for c in CALCULATORS if c.key == key), None)
     if spec is None:
-        raise TorgError(f"no Torg calculator {key!r} (value, measure)")
+        known = ", ".join(c.key for c in CALCULATORS)
+        raise TorgError(f"no Torg calculator {key[:40]!r} (known: {known})")
+    if key not in ("value", "measure"):
+        from gmconsole.systems.torg.rule_calcs import calculate as rules
+
+        return rules(spec, list(args))
     if not args or len(args) > 2:
         raise TorgError(f"usage: calc {key} {spec.usage}")
-    unit = args[1].lower() if len(args) == 2 else None
-    if unit is not None and unit not in units():
-        known = ", ".join(units())
-        raise TorgError(f"unknown unit {unit!r} (known: {known})")
+    unit = unit_key(args[1]) if len(args) == 2 else None
     if key == "value":
-        raw = _number(args[0], "the value", f"{key} {spec.usage}")
-        if raw != int(raw):
-            raise TorgError(f"a value is a whole number, not {args[0]!r}")
-        value = int(raw)
+        value = whole(args[0], "the value", VALUE_LOW, VALUE_HIGH)
         if unit is None:
-            return f"value {value} = measure {_measure_text(value_to_measure(value))}"
+            marks = [what for v, _, what in benchmarks() if v == value]
+            seen = f" (like: {', '.join(marks[:3])})" if marks else ""
+            return f"value {value} = measure {_measure_text(value_to_measure(value))}{seen}"
         return f"value {value} = {_measure_text(value_in_unit(value, unit))} {unit}"
-    measure = _number(args[0], "the measure", f"{key} {spec.usage}")
-    value = measure_to_value(measure, unit)
-    shown = _measure_text(measure) + (f" {unit}" if unit else "")
+    measure = decimal(args[0].replace(",", ""), "the measure", 0, MEASURE_HIGH)
+    if measure <= 0:
+        raise TorgError(f"the measure must be above 0, got {args[0]!r}")
+    value = measure_to_value(measure, unit)  # type: ignore[arg-type]
+    shown = _measure_text(float(measure)) + (f" {args[1].lower()}" if unit else "")
     return f"{shown} = value {value}"

@@ -168,36 +168,6 @@ class DeckDefinition:
             raise TorgError(f"the deck has no card {card_id}") from None
 
 
-@dataclass(frozen=True)
-class CardBonus:
-    """What playing a card adds to a roll: where it goes and how much."""
-
-    to: str
-    """"bonus" (action card), "total" (supporter), "effect" (coup de grace) or an attribute
-    value ("DEX", "PER"... for adrenalin, willpower, presence)."""
-    amount: int
-
-
-def card_bonus(play: str, attribute: str | None = None) -> CardBonus | None:
-    """The number a card adds when played for its effect; None for cards that add none
-    (hero and drama cards give an extra roll instead; see `TorgRoll.extra_roll`)."""
-    info = card_types().get(play)
-    if info is None:
-        raise TorgError(f"unknown card '{play}' ({', '.join(sorted(card_types()))})")
-    if "bonus" in info:
-        return CardBonus("bonus", int(info["bonus"]))
-    if "total_bonus" in info:
-        return CardBonus("total", int(info["total_bonus"]))
-    if "effect_bonus" in info:
-        return CardBonus("effect", int(info["effect_bonus"]))
-    if "attribute_bonus" in info:
-        allowed = info["attributes"]
-        if attribute not in allowed:
-            raise TorgError(f"a {info['name'].lower()} card raises one of {', '.join(allowed)}")
-        return CardBonus(attribute, int(info["attribute_bonus"]))
-    return None
-
-
 @cache
 def stand_in_deck() -> DeckDefinition:
     """The shipped deck: gmconsole's own cards (not the published Drama Cards)."""

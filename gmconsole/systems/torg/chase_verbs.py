@@ -24,6 +24,7 @@ encounter round (`pending_fatigue`).
 from __future__ import annotations
 
 from gmconsole.engine.encounter import Encounter
+from gmconsole.engine.numbers import whole
 from gmconsole.systems.base import Scene
 from gmconsole.systems.torg.actions import attempt
 from gmconsole.systems.torg.chase import CHASE_SKILLS, Chase, Runner, metres, resolve_round
@@ -46,10 +47,15 @@ def save_chase(enc: Encounter, chase: Chase | None) -> None:
     save_state(enc, KEY, chase)
 
 
+_BOUNDS = {"gap": (0, 100000), "escape": (0, 100000), "tough": (0, 99), "toughness": (0, 99)}
+
+
 def _int(words: list[str], i: int, word: str) -> int:
-    if i >= len(words) or not words[i].lstrip("-").isdigit():
+    """The number after `word`: a value (-50 to 200) or a gap or escape distance in metres (0 to 100,000)."""
+    if i >= len(words):
         raise TorgError(f"'{word}' needs a whole number after it")
-    return int(words[i])
+    low, high = _BOUNDS.get(word, (-50, 200))
+    return whole(words[i], f"'{word}'", low, high)
 
 
 def _options(words: list[str]) -> tuple[str, dict[str, int], set[str]]:

@@ -25,7 +25,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from gmconsole.engine.numbers import whole
 from gmconsole.systems.torg.cards import APPROVED_ACTIONS, card_types
+from gmconsole.systems.torg.combat_options import KEYS as COMBAT_KEYS
+from gmconsole.systems.torg.combat_options import read_options
 from gmconsole.systems.torg.errors import TorgError
 from gmconsole.systems.torg.rules_data import ATTRIBUTE_NAMES, normalise, skill_info, skill_names
 from gmconsole.systems.torg.sheet import TorgSheet
@@ -52,6 +55,9 @@ EXTRA_KEYS = frozenset(
         "effect_difficulty",
         "action",
         "failing",
+        "scope",
+        "supporters",
+        *COMBAT_KEYS,
     }
 )
 ACTION_OF_SKILL = {
@@ -87,6 +93,12 @@ class TestSpec:
     modifiers: list[Modifier] = field(default_factory=list)
     """Card values in force this round (action +3, adrenalin +3 to DEX skills...)."""
     effect_modifiers: list[Modifier] = field(default_factory=list)
+    difficulty: int = 0
+    """Added to the difficulty by the combat options (concealment, a moving attacker)."""
+    bonus_floor: int | None = None
+    """The combat options' bonus floor (point-blank: 1)."""
+    ammunition: int = 0
+    """Combat rounds of ammunition the fire uses (optional exact tracking)."""
 
     @property
     def action(self) -> str | None:
@@ -118,7 +130,7 @@ def find_skill(text: str) -> str:
     raise TorgError(f"unknown skill '{text}'{suggest(key, names)}")
 
 
-def _split_skill(words: list[str]) -> tuple[str, list[str]]:
+def split_skill(words: list[str]) -> tuple[str, list[str]]:
     """The longest leading run of words naming a skill; the rest are switches."""
     for cut in range(len(words), 0, -1):
         try:
@@ -130,10 +142,24 @@ def _split_skill(words: list[str]) -> tuple[str, list[str]]:
 
 
 def _int(word: str, after: str) -> int:
-    try:
-        return int(word)
-    except ValueError:
-        raise TorgError(f"'{after}' needs a whole number, not {word!r}") from None
+    """A number typed after a word: an effect value (0-99) or a d20 face (1-20)."""
+    if after.startswith("dice"):
+        return whole(word, "a typed d20 face", 1, 20)
+    return whole(word, f"'{after}'", 0, 99)
+
+
+COMBAT_VALUED = frozenset({"range", "concealment", "cover", "attack", "fire", "held", "action"})
+COMBAT_FLAGS = COMBAT_KEYS - COMBAT_VALUED
+
+
+def _flag(value: str) -> bool:
+    """A typed yes/no switch value."""
+    text = value.lower()
+    if text in ("yes", "on", "true", "1", ""):
+        return True
+    if text in ("no", "off", "false", "0"):
+        return False
+    raise TorgError(f"a yes/no switch takes yes or no, not {value[:40]!r}")
 
 
 def _read_words(words: list[str]) -> tuple[dict[str, Any], list[int] | None]:
@@ -150,8 +176,8 @@ def _read_words(words: list[str]) -> tuple[dict[str, Any], list[int] | None]:
             extra["possibility"] = "always"
         elif word in ("hero", "drama"):
             cards.append(word)
-        elif word.startswith("#") and word[1:].isdigit():
-            cards.append(int(word[1:]))
+        elif word.startswith("#") and word[1:2].isdigit():
+            cards.append(whole(word[1:], "the card number", 1, 999))
         elif word in ("up", "stymied"):
             extra[word] = True
         elif word == "active":
@@ -161,10 +187,24 @@ def _read_words(words: list[str]) -> tuple[dict[str, Any], list[int] | None]:
         elif word in ("dmg", "damage", "effect") and i < len(words):
             extra["effect_value"] = _int(words[i], word)
             i += 1
+        elif "=" in word:
+            key, _, value = word.partition("=")
+            if key == "dice":
+                dice = [_int(face, "dice=") for face in value.split(",") if face]
+            elif key == "effect_value":
+                extra[key] = _int(value, key)
+            elif key in COMBAT_VALUED:
+                extra[key] = value
+            elif key in EXTRA_KEYS:
+                extra[key] = _flag(value)
+            else:
+                raise TorgError(f"unknown switch {key!r} (known: {', '.join(sorted(EXTRA_KEYS))})")
+        elif word in COMBAT_FLAGS:
+            extra[word] = True
         elif word == "dice":
             dice = []
-            while i < len(words) and words[i].lstrip("-").isdigit():
-                dice.append(int(words[i]))
+            while i < len(words) and words[i].lstrip("-")[:1].isdigit():
+                dice.append(_int(words[i], "dice"))
                 i += 1
             if not dice:
                 raise TorgError("'dice' needs the faces typed after it: dice 14 10 5")
@@ -189,7 +229,7 @@ def read_test(sheet: TorgSheet, request: CheckRequest) -> TestSpec:
     words = text.split()
     if not words:
         raise TorgError("say what the test is on: a skill or an attribute")
-    skill, rest = _split_skill(words)
+    skill, rest = split_skill(words)
     typed, dice = _read_words(rest)
     given = dict(request.extra)
     cards = list(given.pop("cards", None) or [])
@@ -202,6 +242,8 @@ def read_test(sheet: TorgSheet, request: CheckRequest) -> TestSpec:
     extra.update(typed)
     if cards:
         extra["cards"] = cards
+    if not extra.get("effect_value"):
+        extra.pop("effect_value", None)  # the switch's default 0: no effect value
     if extra.get("possibility") is True:
         extra["possibility"] = "if_failed"
     action = extra.get("action")
@@ -209,7 +251,24 @@ def read_test(sheet: TorgSheet, request: CheckRequest) -> TestSpec:
         raise TorgError(f"'{action}' is not an action type ({', '.join(APPROVED_ACTIONS)})")
     spec = TestSpec(skill=skill, extra=extra, dice=dice)
     _this_round(sheet, spec, given)
+    _combat_options(spec)
     return spec
+
+
+def _combat_options(spec: TestSpec) -> None:
+    """The combat options' modifiers (see `combat_options`)."""
+    from gmconsole.systems.torg.totals import Modifier
+
+    active = bool(spec.extra.get("active_defence") or spec.extra.get("bonus_floor"))
+    options = read_options(spec.extra, active_defence=active)
+    spec.modifiers += [Modifier(label, value) for label, value in options.action]
+    supporters = int(spec.extra.get("supporters") or 0)
+    if supporters:
+        spec.modifiers.append(Modifier(f"supporter card x{supporters}", 3 * supporters))
+    spec.effect_modifiers += [Modifier(label, value) for label, value in options.damage]
+    spec.difficulty = options.difficulty
+    spec.bonus_floor = options.bonus_floor
+    spec.ammunition = options.ammunition
 
 
 def _this_round(sheet: TorgSheet, spec: TestSpec, given: dict[str, Any]) -> None:

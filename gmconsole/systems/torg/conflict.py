@@ -22,10 +22,9 @@ side. Results (rule book L3039-L3127):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from gmconsole.engine.turn_order import ranked
 from gmconsole.systems.torg.cards import APPROVED_ACTIONS, DramaCard
 from gmconsole.systems.torg.damage import DamageState
 from gmconsole.systems.torg.errors import TorgError
@@ -52,11 +51,6 @@ class RoundEffects:
             raise TorgError(f"a side is 'hero' or 'villain', not '{side}'")
         return self.hero if side == "hero" else self.villain
 
-    @property
-    def sides_in_order(self) -> tuple[str, str]:
-        other = "villain" if self.initiative == "hero" else "hero"
-        return (self.initiative, other)
-
     def passes(self, side: str) -> int:
         return 2 if "flurry" in self.effects(side) else 1
 
@@ -65,13 +59,6 @@ class RoundEffects:
 
     def stymied(self, side: str) -> bool:
         return "stymied" in self.effects(side)
-
-    def pools_locked(self, side: str) -> bool:
-        return side == "hero" and "confused" in self.hero
-
-    def harm_blocked(self, side: str, *, gm_setback_planned: bool = False) -> bool:
-        """Setback with no prepared GM setback: no action that would harm an opponent."""
-        return "setback" in self.effects(side) and not gm_setback_planned
 
     def instructions(self) -> tuple[str, ...]:
         """Interactions the villains may use to strip pool cards (dramatic lines)."""
@@ -108,30 +95,6 @@ def round_effects(card: DramaCard, scene: str) -> RoundEffects:
     )
 
 
-@dataclass(frozen=True)
-class Actor:
-    """A character as the round order needs it."""
-
-    id: str
-    side: str
-    dex: int
-    active: bool = True
-
-
-def side_order(
-    effects: RoundEffects, actors: Sequence[Actor], tie_break: Callable[[list[str]], list[str]]
-) -> list[tuple[str, str]]:
-    """The round's turns as (actor id, side): initiative side first, DEX high to low, ties by
-    `tie_break` (a die roll); a flurry side goes through its order twice."""
-    turns: list[tuple[str, str]] = []
-    for side in effects.sides_in_order:
-        dex = {a.id: a.dex for a in actors if a.side == side and a.active}
-        order = ranked(list(dex), dex.__getitem__, tie_break)
-        for _ in range(effects.passes(side)):
-            turns += [(cid, side) for cid in order]
-    return turns
-
-
 def fatigue_shock(armour_fatigue_penalty: bool, override: int | None = None) -> int:
     """Shock from a fatigue result: 2, 3 with an armour fatigue penalty, or the GM's figure (4
     in full bronze or full early plate)."""
@@ -163,14 +126,3 @@ def start_of_round(
             state.inspire()
             notes.append(f"{cid}: inspired, shock and K/O removed")
     return notes
-
-
-def inspiration_draws(effects: RoundEffects, players: Sequence[str]) -> list[str]:
-    """Players who draw a card: hero inspiration gives each player one."""
-    return list(players) if "inspiration" in effects.hero else []
-
-
-def breaks(effects: RoundEffects, *, damaged: bool, harmed_opposition: bool) -> bool:
-    """A villain under *break* flees or gives up at the end of its turn if it has already been
-    damaged and did not harm the opposition this round."""
-    return "break" in effects.villain and damaged and not harmed_opposition

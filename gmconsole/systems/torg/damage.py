@@ -141,11 +141,6 @@ class DamageState(BaseModel):
 
     # ------------------------------------------------------------------ changes
 
-    def apply(self, result: CombatResult, *, stun: bool = False) -> DamageState:
-        """Apply one blow's Combat Results Table cell (after any buying off); see `apply_blow`."""
-        apply_blow(self, result, stun=stun)
-        return self
-
     def bleed(self, *, possibility_spent: bool = False) -> list[str]:
         """End of round for a mortally wounded character: +1 shock unless a Possibility is spent
         for this round (L3748-L3754); death once shock exceeds Toughness."""

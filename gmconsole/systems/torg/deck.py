@@ -79,9 +79,6 @@ class DeckState(BaseModel):
         rng.shuffle(ids)
         return cls(draw_pile=ids)
 
-    def all_cards(self) -> list[int]:
-        return self.draw_pile + self.action_stack + self.discard + self.fiat_offer
-
     def claim(self, cards: Iterable[int]) -> list[int]:
         """Take cards a player already holds out of the draw pile and discards (a deck built
         before the player was seen, or a card left in it by hand-editing). Returns those taken."""

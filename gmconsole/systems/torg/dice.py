@@ -29,7 +29,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from gmconsole.systems.torg.bonus import BonusChart, default_chart
+from gmconsole.systems.torg.bonus import default_chart
 from gmconsole.systems.torg.errors import TorgError
 
 MAX_DICE = 60
@@ -62,11 +62,6 @@ class DiceFeed:
         if self._rng is not None:
             return self._rng.randint(1, 20)
         raise TorgError(f"{why} needs another d20: type one more face")
-
-    @property
-    def leftover(self) -> tuple[int, ...]:
-        """Typed faces not used (yet)."""
-        return tuple(self._typed)
 
 
 @dataclass(frozen=True)
@@ -112,10 +107,6 @@ class TorgRoll:
     @property
     def bonus(self) -> int:
         return default_chart().bonus(self.final)
-
-    def bonus_on(self, chart: BonusChart) -> int:
-        """The bonus on a GM-supplied chart."""
-        return chart.bonus(self.final)
 
     @property
     def eligible(self) -> frozenset[int]:

@@ -44,10 +44,6 @@ class DsrTask(BaseModel):
     def done(self) -> bool:
         return self.steps_done == len(STEPS)
 
-    @property
-    def next_step(self) -> str | None:
-        return None if self.done else STEPS[self.steps_done]
-
     def eligible(self, card_steps: str) -> str:
         """The printed steps that continue the task in order from its next step."""
         run = ""

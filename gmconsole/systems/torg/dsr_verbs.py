@@ -14,6 +14,7 @@ GM types nothing of them. Each task lives in ``encounter.state["dsr"][combatant 
 
 from __future__ import annotations
 
+from gmconsole.engine.numbers import whole
 from gmconsole.systems.base import Scene
 from gmconsole.systems.torg.actions import attempt
 from gmconsole.systems.torg.check_words import find_skill
@@ -48,12 +49,11 @@ def dsr_verb(order: DramaDeckOrder, sheet: TorgSheet, args: list[str], scene: Sc
         if "dn" not in lowered or lowered.index("dn") + 1 >= len(words):
             raise TorgError(f"usage: dsr WHO {USAGE.split('|')[0]}")
         at = lowered.index("dn")
-        if not words[at + 1].isdigit():
-            raise TorgError("dn needs a whole number")
+        difficulty = whole(words[at + 1], "the dn", 0, 200)
         skill = find_skill(" ".join(words[:at]))
         sheet.action_value(skill)  # refuses a skill the character cannot use
         name = " ".join(words[at + 2 :]) or skill.replace("_", " ")
-        task = DsrTask(name=name, skill=skill, difficulty=int(words[at + 1]))
+        task = DsrTask(name=name, skill=skill, difficulty=difficulty)
         tasks[c.id] = task.model_dump(mode="json")
         enc.state[KEY] = tasks
         return f"takes on a dramatic task: {describe(task)}"
@@ -88,9 +88,9 @@ def _total(
 ) -> tuple[int, int | None, bool, str]:
     typed_total = None
     if verb == "total":
-        if not words or not words[0].lstrip("-").isdigit():
+        if not words:
             raise TorgError("dsr WHO total N [steps K] [last]")
-        typed_total, words = int(words[0]), words[1:]
+        typed_total, words = whole(words[0], "the total", -50, 200), words[1:]
     rolled = typed_total is None
     given = parse_roll_words(
         words,

@@ -26,6 +26,7 @@ from collections.abc import Iterable
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from gmconsole.engine.numbers import whole
 from gmconsole.systems.torg.cards import DeckDefinition, DramaCard, card_types, stand_in_deck
 from gmconsole.systems.torg.deck import HAND_SIZE, DeckState
 from gmconsole.systems.torg.errors import TorgError
@@ -68,8 +69,8 @@ class HeldCards(BaseModel):
         text = token.strip().lstrip("#")
         where = list(places)
         held = [c for p in where for c in getattr(self, p)]
-        if text.isdigit():
-            card = int(text)
+        if text[:1].isdigit():
+            card = whole(text, "the card number", 1, 999)
             if card not in held:
                 raise TorgError(
                     f"card #{card} is not in the {' or '.join(where)}{self._listing(deck, where)}"
@@ -193,14 +194,3 @@ class HeldCards(BaseModel):
 def describe_cards(cards: Iterable[int], deck: DeckDefinition | None = None) -> str:
     deck = deck or stand_in_deck()
     return ", ".join(deck.card(c).label() for c in cards) or "-"
-
-
-def trade(a: HeldCards, card_a: int, b: HeldCards, card_b: int, *, in_rounds: bool) -> None:
-    """A one-for-one trade both players agree to: hand for hand out of rounds, pool for pool
-    in rounds (L927-L931)."""
-    place = "pool" if in_rounds else "hand"
-    if card_a not in getattr(a, place) or card_b not in getattr(b, place):
-        raise TorgError(f"trades are {place} for {place} now: both cards must be in the {place}s")
-    mine, theirs = getattr(a, place), getattr(b, place)
-    mine[mine.index(card_a)] = card_b
-    theirs[theirs.index(card_b)] = card_a

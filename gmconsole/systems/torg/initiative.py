@@ -245,8 +245,9 @@ class DramaDeckOrder(SideOrder):
         approved = "any" if set(eff.approved) == set(APPROVED_ACTIONS) else ", ".join(eff.approved)
         first = f"{SIDE_LABEL[eff.initiative]} first"
         hero, villain = ", ".join(eff.hero) or "-", ", ".join(eff.villain) or "-"
+        act = f" · act {enc.state['act']}" if "act" in enc.state else ""
         lines = [
-            f"{card.label()} · {eff.scene}",
+            f"{card.label()} · {eff.scene}{act}",
             *_fit(f"{first} · DSR {box}", [first, f"DSR: {box}"]),
             *_fit(
                 f"H: {hero} · V: {villain}", [*_wrapped(f"Heroes: {hero}"), *_wrapped(f"Villains: {villain}")]

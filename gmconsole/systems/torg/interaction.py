@@ -19,7 +19,9 @@ from functools import cache
 from typing import Any
 
 from gmconsole.systems.torg.errors import TorgError
+from gmconsole.systems.torg.sheet import TorgSheet
 from gmconsole.systems.torg.tables import load, lookup
+from gmconsole.systems.torg.totals import format_rp
 from gmconsole.systems.torg.values import measure_to_value, value_to_measure
 
 INTERACTIONS = {
@@ -70,6 +72,32 @@ def interaction_result(kind: str, result_points: int) -> InteractionResult | Non
     else:
         effects = tuple(e for e in key.split("_") if e != "up")
     return InteractionResult(key, effects, key == "up_setback", str(_table()["effects"][key]))
+
+
+def interaction_effect(target: TorgSheet, kind: str, result_points: int) -> tuple[TorgSheet, str, bool]:
+    """An interaction's result applied to its target (a copy): stymied and setback are marked
+    for the round, fatigued is 2 shock (3 under fatigue-penalty armour); unskilled, break and
+    the player's call are said, for the GM to play. Returns (new sheet, log text, harmed)."""
+    from gmconsole.systems.torg.buyoff import strike
+    from gmconsole.systems.torg.combat import CombatResult
+    from gmconsole.systems.torg.views import damage_text
+
+    cell = interaction_result(kind, result_points)
+    if cell is None:
+        raise TorgError(f"{kind} result points must be 0 or more (a failure does nothing)")
+    new = target.model_copy(deep=True)
+    notes = [f"{kind} {format_rp(result_points)} RP: {cell.text.rstrip('.')}"]
+    for mark in ("stymied", "setback"):
+        if mark in cell.effects and mark not in new.this_round:
+            new.this_round.append(mark)
+    if "fatigued" in cell.effects:
+        shock = 3 if new.armour is not None and new.armour.fatigue_penalty else 2
+        notes += strike(new.damage, CombatResult(shock=shock))
+        notes.append(damage_text(new.damage))
+    if cell.actor_up:
+        notes.append("the actor is up at his next opportunity")
+    harmed = bool({"stymied", "setback", "fatigued", "break"} & set(cell.effects))
+    return new, "; ".join(notes), harmed
 
 
 def defence_attribute(kind: str) -> str:

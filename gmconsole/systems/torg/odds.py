@@ -124,6 +124,11 @@ def _weights(
     return weights, scale
 
 
+ROLL_CAP = 400
+"""The highest final die roll the odds follow: reaching 400 takes some forty roll-agains in a
+row (a chance below 1 in 10^100), and a hostile DN of thousands would otherwise take minutes."""
+
+
 class Chance(NamedTuple):
     """The chance of success and of each success level. (A NamedTuple: the first odds of a
     session import this module, and one costs a third of a frozen dataclass to define.)"""
@@ -160,13 +165,20 @@ def chance_of_success(
             thresholds.append(0)
         else:
             thresholds.append(chart.lowest_roll_for(need))
-    cap = max(max(thresholds), 1)
-    weights, scale = _weights(
-        cap, possibility_rated, skilled, up, stymied, thresholds[0] if possibility else None
+    cap = min(max(max(thresholds), 1), ROLL_CAP)
+    dist = final_roll_distribution(
+        cap,
+        possibility_rated=possibility_rated,
+        skilled=skilled,
+        up=up,
+        stymied=stymied,
+        possibility_if_below=thresholds[0] if possibility else None,
     )
 
     def at_least(t: int) -> Fraction:
-        return Fraction(sum(w for v, w in weights if v >= t), scale)
+        if t > ROLL_CAP:
+            return Fraction(0)  # below 1 in 10^100: shown as none
+        return sum((p for v, p in dist.items() if v >= t), Fraction(0))
 
     reach = [at_least(t) for t in thresholds]
     levels = tuple(

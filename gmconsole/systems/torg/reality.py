@@ -117,26 +117,6 @@ def storm_result(result_points: int) -> StormResult | None:
     return StormResult(-int(parts[0]), mult, "Maelstrom" in parts)
 
 
-@dataclass
-class Storm:
-    """A storm between two possibility-rated characters: radius in metres and strength."""
-
-    radius: float = 5
-    strength: int = 0
-    maelstrom: bool = False
-
-    def apply(self, result: StormResult) -> None:
-        """Multipliers grow the storm (radius x N, strength +1) until it becomes a maelstrom;
-        after that, growth stops."""
-        if self.maelstrom:
-            return
-        if result.multiplier:
-            self.radius *= result.multiplier
-            self.strength += 1
-        if result.maelstrom:
-            self.maelstrom = True
-
-
 def storm_total_bonus(home_cosm: str, opponent_cosm: str, storm_cosm: str) -> int:
     """+3 to a storm total when the storm is in one's home cosm and not the opponent's."""
     return 3 if home_cosm == storm_cosm != opponent_cosm else 0
@@ -150,8 +130,3 @@ def reclaim_succeeds(
     row = transformation_row(seconds_since_first_seed)
     need = row.pure_roll if pure else row.dominant_roll
     return any(r >= need for r in final_die_rolls)
-
-
-def months(n: float) -> float:
-    """Seconds in `n` months of 30 days (the table's month)."""
-    return n * 30 * 86400

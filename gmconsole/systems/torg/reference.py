@@ -311,7 +311,7 @@ def _cards(f: DataFile) -> list[Table]:
     rows = [
         [
             c.id,
-            c.label().split(" ", 1)[1],
+            c.label().split(" ", 1)[1] + (f": {c.flavour}" if c.flavour else ""),
             line(c.standard),
             line(c.dramatic),
             ", ".join(c.approved),
@@ -323,7 +323,7 @@ def _cards(f: DataFile) -> list[Table]:
         _table(
             f,
             "cards",
-            "Drama deck (stand-in)",
+            "Drama deck (stand-in)" if deck.stand_in else "Drama deck",
             ["#", "Play", "Standard", "Dramatic", "Act", "DSR"],
             rows,
             kind="lookup",
@@ -331,7 +331,46 @@ def _cards(f: DataFile) -> list[Table]:
     ]
 
 
+def _listed(f: DataFile) -> list[Table]:
+    """Files whose tables are written out as `[[tables]]` (key, name, kind, columns, rows):
+    the book's lists a GM only reads (spells, miracles, gear, vehicles, axiom levels)."""
+    return [
+        _table(
+            f,
+            t["key"],
+            t["name"],
+            list(t["columns"]),
+            [list(r) for r in t["rows"]],
+            kind=t.get("kind", "lookup"),
+        )
+        for t in f["tables"]
+    ]
+
+
+def _combat(f: DataFile) -> list[Table]:
+    """The combat options as the switches that pick them: switch, choice, and what it adds."""
+    rows: list[list[Any]] = []
+    for switch in ("range", "concealment", "attack", "fire", "held", "flags"):
+        for choice, (action, dn, damage, floor, ammo) in f[switch].items():
+            parts = [
+                f"action {action:+d}" if action else "",
+                f"DN {dn:+d}" if dn else "",
+                f"damage {damage:+d}" if damage else "",
+                f"bonus at least {floor}" if floor else "",
+                f"ammunition {ammo}" if ammo else "",
+            ]
+            typed = choice if switch == "flags" else f"{switch}={choice}"
+            rows.append([typed, ", ".join(p for p in parts if p) or "-"])
+    for choice, (add, top) in f["cover"].items():
+        if add:
+            rows.append([f"cover={choice}", f"armour +{add}, max {top}"])
+    for band, mod in f["explosive"].items():
+        rows.append([f"explosive, {band} burst", f"damage value {mod:+d}" if mod else "full damage"])
+    return [_table(f, "switches", "Combat options", ["Switch", "Effect"], rows, kind="lookup")]
+
+
 BUILDERS = {
+    "combat_options": _combat,
     "bonus_chart": _bonus,
     "combat_results": _crt,
     "general_results": _general,
@@ -356,5 +395,5 @@ def _all_tables() -> tuple[Table, ...]:
     out: list[Table] = []
     for name in data_file_names():
         f = load(name)
-        out += BUILDERS.get(name, _simple)(f)
+        out += BUILDERS.get(name, _listed if "tables" in f.body else _simple)(f)
     return tuple(out)

@@ -32,15 +32,17 @@ from gmconsole.systems.torg.totals import Modifier as TotalModifier
 from gmconsole.systems.torg.totals import effect_total, format_rp
 
 
-def _target(request: CheckRequest) -> int | None:
-    return request.difficulty if request.difficulty is not None else request.opponent_total
+def _target(request: CheckRequest, spec: TestSpec) -> int | None:
+    """The difficulty (or opposing total), raised by the combat options (concealment...)."""
+    target = request.difficulty if request.difficulty is not None else request.opponent_total
+    return None if target is None else target + spec.difficulty
 
 
-def _floor(extra: dict[str, Any]) -> int | None:
-    floor = extra.get("bonus_floor")
-    if extra.get("active_defence"):
-        floor = max(1, floor or 1)
-    return floor
+def _floor(spec: TestSpec) -> int | None:
+    floors = [f for f in (spec.extra.get("bonus_floor"), spec.bonus_floor) if f is not None]
+    if spec.extra.get("active_defence"):
+        floors.append(1)
+    return max(floors) if floors else None
 
 
 def _modifiers(request: CheckRequest, spec: TestSpec) -> list[TotalModifier]:
@@ -64,13 +66,14 @@ def run_check(
     first = attempt(
         sheet,
         spec.skill,
-        difficulty=_target(request),
+        difficulty=_target(request, spec),
         modifiers=_modifiers(request, spec),
-        bonus_floor=_floor(extra),
+        bonus_floor=_floor(spec),
         up=bool(extra.get("up")),
         stymied=bool(extra.get("stymied")),
         use=use,
-        item=extra.get("item"),
+        item=extra.get("item") or None,
+        scope=extra.get("scope"),
         dice=typed or None,
         rng=None if typed else rng,
     )
@@ -109,6 +112,8 @@ def _extra_rolls(
         if when == "if_failed" and (att.action.success or att.action.success is None):
             continue
         if source == "possibility":
+            if not sheet.connected:
+                raise TorgError(f"{sheet.name} is disconnected: no Possibilities until reconnected")
             if sheet.possibilities.count < 1:
                 raise TorgError(f"{sheet.name} has no Possibility to spend")
             spent += 1
@@ -169,6 +174,13 @@ def _result(
                 word = "player's call" if result.key == "players_call" else result.key.replace("_", " / ")
                 outcome += f"; target: {word}"
                 detail["interaction"] = {"result": result.key, "text": result.text}
+    effect = [m for m in total.modifiers if m.to_effect] + list(spec.effect_modifiers)
+    if effect:
+        detail["effect_modifier"] = sum(m.value for m in effect)
+        detail["effect_modifiers"] = [f"{m.label} {m.value:+d}" for m in effect]
+    if spec.ammunition:
+        detail["ammunition"] = spec.ammunition
+        outcome += f"; uses {spec.ammunition} round(s) of ammunition"
     if "effect_value" in extra:
         eff = effect_total(
             int(extra["effect_value"]),
@@ -201,11 +213,13 @@ def check_odds(sheet: TorgSheet, request: CheckRequest) -> Odds | None:
     out: whether they will be played is the player's call after seeing the roll)."""
     spec = read_test(sheet, request)
     extra = spec.extra
-    target = _target(request)
+    target = _target(request, spec)
     if target is None:
         return None
     use = "active_defence" if extra.get("active_defence") else extra.get("use")
-    value, skilled = sheet.action_value(spec.skill, use=use, item=extra.get("item"))
+    value, skilled = sheet.action_value(
+        spec.skill, use=use, item=extra.get("item") or None, scope=extra.get("scope")
+    )
     poss = bool(extra.get("possibility")) and sheet.possibilities.count > 0
     chance = chance_of_success(
         value,
@@ -213,7 +227,7 @@ def check_odds(sheet: TorgSheet, request: CheckRequest) -> Odds | None:
         possibility_rated=sheet.possibility_rated,
         skilled=skilled,
         modifiers=request.modifiers + sum(m.value for m in spec.modifiers),
-        bonus_floor=_floor(extra),
+        bonus_floor=_floor(spec),
         up=bool(extra.get("up")),
         stymied=bool(extra.get("stymied")),
         possibility=poss,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from gmconsole.engine.numbers import whole
 from gmconsole.systems.base import Scene
 from gmconsole.systems.torg.errors import TorgError
 from gmconsole.systems.torg.totals import Modifier
@@ -53,15 +54,15 @@ def parse_roll_words(
         word = words[i].lower()
         i += 1
         if word == "dice" and dice:
-            while i < len(words) and words[i].isdigit():
-                out.dice.append(int(words[i]))
+            while i < len(words) and words[i][:1].isdigit():
+                out.dice.append(whole(words[i], "a typed d20 face", 1, 20))
                 i += 1
         elif word in flags:
             out.flags.add(flags[word])
-        elif word in counts and i < len(words) and words[i].isdigit():
-            out.counts[word], i = int(words[i]), i + 1
-        elif modifiers and word[:1] in "+-" and word[1:].isdigit():
-            out.modifiers.append(Modifier("modifier", int(word)))
+        elif word in counts and i < len(words) and words[i][:1].isdigit():
+            out.counts[word], i = whole(words[i], f"'{word}'", 0, 99), i + 1
+        elif modifiers and word[:1] in "+-" and word[1:2].isdigit():
+            out.modifiers.append(Modifier("modifier", whole(word, "a modifier", -99, 99)))
         else:
             raise TorgError(f"unknown word {words[i - 1]!r} ({usage})")
     return out

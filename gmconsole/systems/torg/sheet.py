@@ -159,6 +159,19 @@ class Weapon(BaseModel):
         return self
 
 
+ATTITUDE = Literal["loyal", "friendly", "neutral", "hostile", "enemy"]
+
+
+class Attitude(BaseModel):
+    """What this character thinks of another: the base attitude, and a temporary one a charm
+    left (it decays back to the base after a time, the GM's call)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    base: ATTITUDE = "neutral"
+    now: ATTITUDE | None = None
+
+
 class TorgSheet(BaseModel):
     """A Torg character: PC, NPC or creature."""
 
@@ -187,12 +200,21 @@ class TorgSheet(BaseModel):
     transformed: bool = False
     cards: HeldCards | None = None
     """The drama cards a player holds (None for those who never held any: the GM has no hand)."""
+    attitudes: dict[str, Attitude] | None = None
+    """Attitudes toward other characters, by their name as the GM types it (`attitude`, `charm`,
+    `persuade`); None for a character nobody has charmed yet."""
     this_round: list[str] = Field(default_factory=list)
     """What is in force on the character this round only: the flipped card's results for its
     side ("up", "stymied", "setback", "confused"; the next card replaces them) and the values
     of cards played from the pool ("action", "adrenalin:DEX", "coup_de_grace"...; they end
     with the round). The console keeps them; a check applies them."""
     notes: str = ""
+
+    @field_validator("attitudes")
+    @classmethod
+    def _no_attitudes_is_none(cls, value: dict[str, Attitude] | None) -> dict[str, Attitude] | None:
+        """An empty table (the sheet form's blank block) is no attitudes: the file stays as it was."""
+        return value or None
 
     @model_validator(mode="before")
     @classmethod
@@ -287,20 +309,23 @@ class TorgSheet(BaseModel):
     def adds(self, skill: str) -> int:
         return self.skills.get(skill_key(skill), 0)
 
-    def skill_value(self, skill: str, *, use: str | None = None, item: str | None = None) -> int:
+    def skill_value(
+        self, skill: str, *, use: str | None = None, item: str | None = None, scope: str | None = None
+    ) -> int:
         """The action value for a skill: attribute + adds (+1 type specialisation, +2 more with
         the trademark `item`), or the bare attribute unskilled. Refuses a skill that cannot be
         used unskilled (or this `use` of it) when the character has no adds."""
-        return self.action_value(skill, use=use, item=item)[0]
+        return self.action_value(skill, use=use, item=item, scope=scope)[0]
 
     def action_value(
-        self, skill: str, *, use: str | None = None, item: str | None = None
+        self, skill: str, *, use: str | None = None, item: str | None = None, scope: str | None = None
     ) -> tuple[int, bool]:
         """(action value, skilled?) for a skill or a bare attribute ("DEX").
 
         A plain attribute task (catching yourself with STR, a PER check) is not an unskilled
         skill use, so it keeps the full roll-again (ruling from §2.6: the GM may call a task a
-        plain attribute use; a skill named but not had is unskilled)."""
+        plain attribute use; a skill named but not had is unskilled). `scope`: the optional
+        narrowed-scope rule's rank of what the skill is used on (primary, secondary, other)."""
         if skill.upper() in ATTRIBUTES:
             return self.attribute(skill), True
         key = skill_key(skill)
@@ -316,7 +341,7 @@ class TorgSheet(BaseModel):
                 what = key.replace("_", " ")
                 raise TorgError(f"{self.name} cannot {use.replace('_', ' ')} with {what} unskilled")
             return base, False
-        value = base + adds
+        value = base + adds if scope in (None, "", "full") else narrowed_value(base, adds, scope)  # type: ignore[arg-type]
         for spec in self.specializations:
             if spec.skill == key and item is not None and item in (spec.type, spec.trademark):
                 value += 1 + (2 if item == spec.trademark else 0)

@@ -20,6 +20,7 @@ each event. A side's Possibility losses and gains are written on its sheet when 
 from __future__ import annotations
 
 from gmconsole.engine.encounter import Encounter
+from gmconsole.engine.numbers import whole
 from gmconsole.systems.base import Scene
 from gmconsole.systems.torg.actions import attempt
 from gmconsole.systems.torg.errors import TorgError
@@ -161,9 +162,9 @@ def _act(sheet: TorgSheet, storm: Storm, me: Side, verb: str, words: list[str], 
     home = storm.home_bonus(me)
     typed_total = None
     if verb == "total":
-        if not words or not words[0].lstrip("-").isdigit():
+        if not words:
             raise TorgError("storm WHO total N [dice F]: the total, then any die for a contradiction check")
-        typed_total, words = int(words[0]), words[1:]
+        typed_total, words = whole(words[0], "the reality total", -50, 200), words[1:]
     given = parse_roll_words(words, scene, "storm WHO roll [dice F...] [+N]", modifiers=typed_total is None)
     typed, mods = given.dice, given.modifiers
     if typed_total is not None:

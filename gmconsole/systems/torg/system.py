@@ -3,8 +3,11 @@
 What the console sees:
 - Sheet: `TorgSheet` (attributes, skill adds, Possibilities ledger, damage tracks, cosm, the
   drama cards the player holds, the round's marks).
-- Tests: ``check ayla fire combat poss vs 12``: a skill or attribute (name or unique prefix)
-  and switch words (see `check_words`); the dialog sends the same as `check_switches`. One d20
+- Tests: ``check ayla fire combat possibility range=medium at edeinos-2``: a skill or
+  attribute (name or unique prefix), the switches of `check_switches` (the combat options among
+  them, see `combat_options`) and the older switch words (see `check_words`). `at TARGET` takes
+  the defence, the interaction's defence or the patient's DN from the target (see `aim`); an
+  active dodge or parry answers a pending hit (`answer`). One d20
   rolled again on 10s and 20s by who rolls; value + bonus + modifiers vs the difficulty; result
   points and success level; exact odds before rolling. What the roll spends or earns (a
   Possibility, a hero card, the approved-action draw) is `after_check`'s.
@@ -13,9 +16,11 @@ What the console sees:
 - Damage: ``dmg ayla 17`` is a damage TOTAL; the system subtracts Toughness (with armour) and
   reads the result points on the sheet's Combat Results Table column (see `apply_damage`).
   ``buyoff ayla`` then buys the blow down with a Possibility or a card.
-- Verbs (`sheet_actions`): buyoff, spend, gain, pool, play, discard, refill, draw, strip, getup
-  (see `verbs`); the trackers kept in the encounter: chase, storm, dsr (see `trackers`). Encounter
-  settings (`set KEY VALUE`): scene, keep, fiat, final.
+- Verbs (`sheet_actions`): buyoff, spend, gain, pool, play, discard, refill, draw, strip, getup,
+  firstaid (see `verbs`); recover, medicine, bubble, improve, actend (see `care_verbs`); the
+  trackers kept in the encounter: chase, storm, dsr (see `trackers`). Encounter settings
+  (`set KEY VALUE`): scene, keep, fiat, act, final. Calculators (`calc KEY ARGS`): the value
+  chart (`calculators`) and the book's small procedures (`rule_calcs`).
 
 Operations never change the sheet they are given; they return a new one in a `SheetChange`.
 The rules behind the round hooks, the verbs, the buy-off and the calculators are imported when
@@ -63,11 +68,16 @@ class _DataLine:
     """A class attribute read from the data files' shared header on first use (every Torg data
     file carries the same credit and licence), so importing the system reads no file."""
 
-    def __set_name__(self, owner: type, name: str) -> None:
+    def __set_name__(self, _owner: type, name: str) -> None:
         self.name = name
 
-    def __get__(self, obj: object, owner: type | None = None) -> str:
+    def __get__(self, _obj: object, _owner: type | None = None) -> str:
         return str(getattr(load("bonus_chart"), self.name))
+
+
+INTERACTION_KINDS = ("intimidation", "test", "taunt", "trick", "maneuver")
+"""Damage kinds that are an interaction's result points against the character (`hit` after
+a successful taunt...): the Interaction Results Table's effect is applied."""
 
 
 def _sheet(sheet: BaseModel) -> TorgSheet:
@@ -86,7 +96,14 @@ class TorgSystem(GameSystem):
         "result points; drama card initiative; Combat Results Table with shock, K/O and wounds"
     )
     sheet_model: ClassVar[type[BaseModel]] = TorgSheet
-    damage_kinds: ClassVar[Sequence[str]] = ("damage", "stun", "rp", "shock", "wound")
+    damage_kinds: ClassVar[Sequence[str]] = (
+        "damage",
+        "stun",
+        "rp",
+        "shock",
+        "wound",
+        *INTERACTION_KINDS,
+    )
     options: ClassVar[Sequence[RuleOption]] = (
         RuleOption(
             "drama_deck",
@@ -99,6 +116,12 @@ class TorgSystem(GameSystem):
             "Optional 'failing' results",
             False,
             "Missing by 1 or 2 is 'failing': later tries at the task are at +1 DN.",
+        ),
+        RuleOption(
+            "narrowed_scope",
+            "Narrowed skill scope",
+            False,
+            "On: a test names the scope of what the skill is used on (primary, secondary, other).",
         ),
         RuleOption(
             "stabilised_mortal_dies",
@@ -129,6 +152,9 @@ class TorgSystem(GameSystem):
             "off",
             "Dramatic scenes, 3 times a conflict: peek shows the top four cards; N keeps the Nth.",
             FIAT_CHOICES,
+        ),
+        RuleOption(
+            "act", "Act", "1", "The adventure's act, shown beside the scene.", ("1", "2", "3", "4", "5", "6")
         ),
         RuleOption(
             "final",
@@ -212,7 +238,10 @@ class TorgSystem(GameSystem):
         - "stun": a stun damage total (the same, with the stun conversion);
         - "rp": result points already worked out (cover, One-on-Many: total minus the raised
           Toughness), read straight on the table;
-        - "shock": shock points; "wound": wound levels.
+        - "shock": shock points; "wound": wound levels;
+        - "intimidation", "test", "taunt", "trick", "maneuver": the result points of that
+          interaction against this character, read on the Interaction Results Table and
+          applied (stymied, set back, the maneuver's fatigue shock; see `interaction_effect`).
 
         Every blow is remembered so `buyoff` can buy it down afterwards."""
         kind = kind or "damage"
@@ -224,6 +253,11 @@ class TorgSystem(GameSystem):
             return SheetChange(change.sheet, text, {**change.detail, "total": amount}, change.harmed)
         if kind == "rp":
             return self.apply_blow(s, amount)
+        if kind in INTERACTION_KINDS:
+            from gmconsole.systems.torg.interaction import interaction_effect
+
+            new, text, harmed = interaction_effect(s, kind, amount)
+            return SheetChange(new, text, {"interaction": kind, "result_points": amount}, harmed)
         if amount < 0:
             raise TorgError(f"{kind} must be 0 or more; use heal to take it away")
         if kind not in ("shock", "wound"):
@@ -278,11 +312,16 @@ class TorgSystem(GameSystem):
 
     def heal(self, sheet: BaseModel, amount: int, kind: str | None = None) -> SheetChange:
         """ "shock" (the default, also for "damage"/"stun"/"rp") or "wound": remove that many;
-        "first_aid": a successful first aid (shock, K and O gone, bleeding stopped)."""
+        "first_aid": a successful first aid (shock, K and O gone, bleeding stopped); an
+        interaction kind: the stymie and setback it left are shaken off."""
         s = _sheet(sheet)
         new = s.model_copy(deep=True)
         d = new.damage
         before = d.marks()
+        if kind in INTERACTION_KINDS:  # what an interaction left on the round: stymied, setback
+            gone = [m for m in new.this_round if m in ("stymied", "setback")]
+            new.this_round = [m for m in new.this_round if m not in gone]
+            return SheetChange(new, f"shakes off {', '.join(gone) or 'nothing'}")
         kind = "shock" if kind in (None, "damage", "stun", "rp") else kind
         if amount < 0:
             raise TorgError("healing must be 0 or more")
@@ -303,23 +342,6 @@ class TorgSystem(GameSystem):
             raise TorgError(f"cannot heal {kind!r} (shock, wound or first_aid)")
         d.forget_blow_if_changed(before)
         return SheetChange(new, f"{text}; {views.damage_text(d)}")
-
-    def spend_possibility(self, sheet: BaseModel, reason: str, n: int = 1) -> SheetChange:
-        """Spend Possibilities (an extra roll, a counter, a reality bubble...), with the reason."""
-        new = _sheet(sheet).model_copy(deep=True)
-        new.possibilities.spend(n, reason)
-        return SheetChange(
-            new, f"spends {n} Possibilit{'y' if n == 1 else 'ies'} ({reason}): {new.possibilities.count} left"
-        )
-
-    def gain_possibility(self, sheet: BaseModel, reason: str, n: int = 1) -> SheetChange:
-        new = _sheet(sheet).model_copy(deep=True)
-        if not new.possibility_rated:
-            raise TorgError(f"{new.name} is an Ord and cannot hold Possibilities")
-        new.possibilities.gain(n, reason)
-        return SheetChange(
-            new, f"gains {n} Possibilit{'y' if n == 1 else 'ies'} ({reason}): {new.possibilities.count}"
-        )
 
     # ------------------------------------------------------------------ scene hooks
 
@@ -423,8 +445,38 @@ class TorgSystem(GameSystem):
                 "For the card's approved actions. auto: from the skill.",
                 ("auto", "attack", "defend", "trick", "test", "taunt", "intimidate", "maneuver"),
             ),
+            RuleOption(
+                "effect_value",
+                "Effect val.",
+                0,
+                "The effect value (a weapon's damage...): the log shows the effect total. 0: none.",
+                bounds=(0, 99),
+            ),
         ]
-        return switches
+        if s.specializations:
+            switches.append(
+                RuleOption(
+                    "item", "Item", "", "The make, model or species used: a type (+1) or trademark (+3)."
+                )
+            )
+        if (options or {}).get("narrowed_scope"):
+            switches.append(
+                RuleOption(
+                    "scope",
+                    "Scope",
+                    "primary",
+                    "Narrowed scope: the primary item full adds, the secondary adds - 1, others 0 adds.",
+                    ("primary", "secondary", "other"),
+                )
+            )
+        switches.append(
+            RuleOption(
+                "supporters", "Supporters", 0, "Supporter cards played on this roll: +3 each.", bounds=(0, 8)
+            )
+        )
+        from gmconsole.systems.torg.combat_options import switches as combat_switches
+
+        return switches + combat_switches()
 
     def difficulties(self) -> list[Difficulty]:
         from gmconsole.engine.checks import Difficulty
@@ -445,7 +497,8 @@ class TorgSystem(GameSystem):
         return run_check(_sheet(sheet), request, rng, dice, who)
 
     def oppose(self, sheet: BaseModel, option: str, target: BaseModel) -> Opposition | None:
-        """An attack skill against the target's passive defence (see `aim`)."""
+        """An attack against the target's passive defence, an interaction against its skill or
+        attribute, first aid and medicine against its wounds (see `aim`)."""
         from gmconsole.systems.torg import aim
 
         return aim.oppose(_sheet(sheet), option, _sheet(target))
@@ -459,10 +512,26 @@ class TorgSystem(GameSystem):
         rng: random.Random,
         dice: Sequence[int] | None = None,
     ) -> DamageOffer | None:
-        """Weapon (or STR) + the bonus as a damage total (see `aim`)."""
+        """Weapon (or STR) + the bonus + the options' damage modifiers as a damage total (through
+        cover as result points), or an interaction's effect on the target (see `aim`)."""
         from gmconsole.systems.torg import aim
 
-        return aim.damage_offer(_sheet(sheet), request.option, result)
+        return aim.damage_offer(_sheet(sheet), request, result, _sheet(target))
+
+    def answer(
+        self,
+        sheet: BaseModel,
+        option: str,
+        attacker: BaseModel,
+        attack: CheckRequest,
+        attack_result: CheckResult,
+    ) -> Opposition | None:
+        """An active defence (dodge, a parry, the same interaction skill) against a pending hit
+        at this sheet: it must beat the attack's total (see `aim.answer`)."""
+        from gmconsole.systems.torg import aim
+
+        _sheet(sheet)
+        return aim.answer(option, attack, attack_result)
 
     def odds(self, sheet: BaseModel, request: CheckRequest) -> Odds | None:
         from gmconsole.systems.torg.resolution import check_odds
@@ -481,5 +550,7 @@ class TorgSystem(GameSystem):
         from gmconsole.systems.torg.console_help import command_table
         from gmconsole.systems.torg.reference import all_tables
 
-        help_table = command_table(self.sheet_actions, self.encounter_options, self.credit, self.licence)
+        help_table = command_table(
+            self.sheet_actions, self.encounter_options, self.credit, self.licence, self.calculators
+        )
         return [*all_tables(), help_table]

@@ -17,8 +17,6 @@ from functools import cache
 from gmconsole.systems.torg.errors import TorgError
 from gmconsole.systems.torg.tables import load, lookup
 
-SECONDS_PER_ROUND = 10
-
 
 @cache
 def _mantissa() -> tuple[Fraction, ...]:
@@ -68,8 +66,17 @@ def units() -> dict[str, tuple[str, int]]:
     return dict(_units())
 
 
+def unit_key(text: str) -> str:
+    """A unit as typed, singular or plural ("mile", "miles", "metre"), as the chart names it."""
+    key = text.strip().lower().replace("metre", "meter")
+    for form in (key, key + "s", key.removesuffix("s")):
+        if form in _units():
+            return form
+    return lookup(_units(), key, "unit", "value_chart")
+
+
 def unit_modifier(unit: str) -> int:
-    return lookup(_units(), unit, "unit", "value_chart")[1]
+    return _units()[unit_key(unit)][1]
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from gmconsole.engine.numbers import whole
 from gmconsole.systems.base import Scene, SheetChange
+from gmconsole.systems.torg import care_verbs, miracles, reality_verbs, social_verbs, spells
 from gmconsole.systems.torg.buyoff import auto_removals, buy_off, removal_words
 from gmconsole.systems.torg.cards import card_types
 from gmconsole.systems.torg.errors import TorgError
@@ -36,11 +38,8 @@ from gmconsole.systems.torg.views import damage_text
 
 
 def _count(args: list[str]) -> tuple[int, list[str]]:
-    if args and args[0].isdigit():
-        n = int(args[0])
-        if n < 1:
-            raise TorgError("give a number of 1 or more")
-        return n, args[1:]
+    if args and args[0][:1].isdigit():
+        return whole(args[0], "the number", 1, 999), args[1:]
     return 1, args
 
 
@@ -59,6 +58,22 @@ def perform(
         "strip": _strip,
         "getup": _getup,
         "firstaid": _first_aid,
+        "recover": care_verbs.recover,
+        "medicine": care_verbs.medicine,
+        "bubble": care_verbs.bubble,
+        "improve": care_verbs.improve,
+        "actend": care_verbs.act_end,
+        "creation": care_verbs.creation,
+        "attitude": social_verbs.attitude,
+        "charm": social_verbs.charm,
+        "press": social_verbs.press,
+        "persuade": social_verbs.persuade,
+        "calm": social_verbs.calm,
+        "disconnect": reality_verbs.disconnect,
+        "reconnect": reality_verbs.reconnect,
+        "transform": reality_verbs.transform,
+        "cast": spells.cast,
+        "pray": miracles.pray,
     }
     if action not in verbs:
         raise TorgError(f"Torg has no action {action!r} (known: {', '.join(verbs)})")
@@ -95,6 +110,8 @@ def _buyoff(order: DramaDeckOrder, s: TorgSheet, args: list[str], scene: Scene) 
         else:
             words.append(word)
     removals = removal_words(words, blow) if words else auto_removals(blow)
+    if source == "possibility" and not s.connected:
+        raise TorgError(f"{s.name} is disconnected: no Possibilities until reconnected (buyoff WHO hero)")
     if source == "possibility" and s.possibilities.count < 1:
         raise TorgError(f"{s.name} has no Possibility to spend (buyoff WHO hero: with a card)")
     was_down = s.damage.unconscious or s.damage.dead
@@ -120,6 +137,8 @@ def _back_in(scene: Scene) -> None:
 
 
 def _spend(order: DramaDeckOrder, s: TorgSheet, args: list[str], scene: Scene) -> str:
+    if not s.connected:
+        raise TorgError(f"{s.name} is disconnected: no Possibilities until reconnected")
     n, rest = _count(args)
     reason = " ".join(rest) or "spent"
     if reason.lower() in ("bleed", "bleeding"):
@@ -220,6 +239,9 @@ def _play(order: DramaDeckOrder, s: TorgSheet, args: list[str], scene: Scene) ->
     elif kind == "seize_initiative" and scene.encounter is not None:
         scene.encounter.state["keep"] = "yes"
         notes.append("the card in effect stays next round")
+    elif kind == "glory" and s.possibility_rated:
+        s.possibilities.gain(3, "glory card")
+        notes.append(f"+3 Possibilities ({s.possibilities.count}); gain WHO 3 glory for each other player")
     elif kind in ("subplot", "campaign") and s.possibility_rated:
         s.possibilities.gain(1, f"{kind} card discarded")
         notes.append(f"+1 Possibility ({s.possibilities.count})")

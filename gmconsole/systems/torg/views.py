@@ -84,6 +84,12 @@ def sheet_lines(s: TorgSheet) -> list[tuple[str, str]]:
             lines.append(("Table", describe_cards(s.cards.table)))
     if s.this_round:
         lines.append(("This round", round_text(s.this_round)))
+    if s.attitudes:
+        shown = [
+            f"{who} {a.base}" + (f" (now {a.now})" if a.now not in (None, a.base) else "")
+            for who, a in s.attitudes.items()
+        ]
+        lines.append(("Attitudes", ", ".join(shown)))
     if not s.connected:
         lines.append(("Reality", "disconnected"))
     return lines

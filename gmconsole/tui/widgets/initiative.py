@@ -137,8 +137,11 @@ class InitiativePane(Vertical):
         if moved and at is not None:  # the acting step at the top, one done above
             lines.scroll_to_row(max(0, at - 1), top=True)
         touched = self._touched(session)
-        if touched in index and touched not in acting:
-            lines.scroll_to_row(index[touched])  # who was just hit or healed stays in sight
+        if touched in index and touched not in acting:  # who was just hit or healed comes in sight,
+            if at is None or lines.fit_together(at, index[touched]):  # but never pushes out the
+                lines.scroll_to_row(index[touched])  # acting step (H on a foe far above it did)
+            else:
+                lines.scroll_to_row(at)
         text = self._reminder(enc)
         set_content(reminder, Text(text))
         reminder.display = bool(text)
@@ -410,7 +413,8 @@ class InitiativePane(Vertical):
         self._drawn = None
         for c in enc.acting:
             rows.append(self._row(c, "▶", "now", "", "acting"))
-        width = max(16, ((self.size.width or self.app.size.width) - 6) // 2)
+        inner = (self.size.width or self.app.size.width) - 6  # borders, padding, the marks
+        width = max(16, inner // 2)
         titles = list(columns)
         now = {c.id for c in enc.acting}  # on the acting line already, not again in a column
         left_ids = [c for c in columns[titles[0]] if c not in now] if titles else []
@@ -422,12 +426,11 @@ class InitiativePane(Vertical):
             left = by_id[left_ids[i]] if i < len(left_ids) else None
             right = by_id[right_ids[i]] if i < len(right_ids) else None
             text = Text("  ")
-            cell = self._cell(left) if left else ""
-            text.append(f"{cell[: width - 1]:<{width}}")
+            cell = _cut(self._cell(left), width - 1) if left else ""
+            text.append(f"{cell:<{width}}")
             text.append("│ ")
-            if right:
-                room = max(8, self.query_one(LineList).text_width - 4 - width)  # never wraps
-                text.append(self._cell(right)[:room], style="dim")
+            if right:  # the same width as the left column: the list's own width is 0 at first
+                text.append(_cut(self._cell(right), max(8, inner - width - 2)), style="dim")
             key = left.id if left else (right.id if right else None)
             rows.append(Row(text, key=key))
         return rows
@@ -451,3 +454,8 @@ class InitiativePane(Vertical):
                 if anchor in acting or (c.id in acting and k.expires == "round"):
                     parts.append(condition_reminder(k, c.name, names.get(k.on) if k.on else None))
         return ("Reminder: " + "; ".join(parts)) if parts else ""
+
+
+def _cut(text: str, room: int) -> str:
+    """`text` in `room` cells, ending in "…" when cut (a bare slice read "hurt (-6 H")."""
+    return text if len(text) <= room else text[: max(room - 1, 0)] + "…"

@@ -385,6 +385,14 @@ class LineList(ScrollView, can_focus=True):
                 self.move_to(i)
                 return
 
+    def fit_together(self, first: int, second: int) -> bool:
+        """Whether rows `first` and `second` (all their wrapped lines) fit on screen at once."""
+        if not (0 <= first < len(self._first_line) and 0 <= second < len(self._first_line)):
+            return False
+        low, high = min(first, second), max(first, second)
+        end = self._first_line[high + 1] if high + 1 < len(self._first_line) else len(self._visual)
+        return end - self._first_line[low] <= max(self.size.height, 1)
+
     def scroll_to_row(self, index: int, *, top: bool = False) -> None:
         """Make a row (all its wrapped lines) visible, optionally at the top of the pane (and
         kept there when the list is resized or wrapped again, until the rows or cursor move)."""

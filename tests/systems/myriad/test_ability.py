@@ -8,9 +8,7 @@ from gmconsole.engine.errors import RulesError
 from gmconsole.systems.myriad import ability_test, target_number
 from gmconsole.systems.myriad.ability import (
     AbilityRoll,
-    check,
     effective_pool,
-    opposed,
     roll_ability,
     target_numbers,
 )
@@ -78,21 +76,33 @@ def test_unknown_difficulty_names_the_ladder():
         target_number("tricksy")
 
 
+def judged(dice: list[int], skill: int, *, tn: int | None = None, against: int | None = None,
+           initiator: bool = True) -> tuple[bool | None, int | None]:
+    """A test as the console judges it: (success, margin)."""
+    from gmconsole.engine.checks import CheckRequest
+    from gmconsole.systems import get_system
+    from gmconsole.systems.myriad.sheet import MyriadSheet
+
+    sheet = MyriadSheet(stats={"power": len(dice), "grace": 1, "intellect": 1, "spirit": 1},
+                        skills={"athletics": skill} if skill else {})
+    request = CheckRequest(option="power/athletics", difficulty=tn, opponent_total=against,
+                           extra={"initiator": initiator})
+    result = get_system("myriad").check(sheet, request, random.Random(1), dice=dice)
+    return result.success, result.margin
+
+
 def test_success_is_equal_or_beat_and_margin():
     # fixture: result 9 vs TN 9 succeeds (L492)
-    assert check(9, 9).success
-    assert check(9, 9).margin == 0
-    assert not check(8, 9).success
-    assert check(8, 9).margin == -1
-    assert check(12, 9).margin == 3
+    assert judged([5], 4, tn=9) == (True, 0)
+    assert judged([4], 4, tn=9) == (False, -1)
+    assert judged([6], 5, tn=9) == (True, 3)  # 6 + 5 + 1 for the six
 
 
 def test_opposed_ties_go_to_the_initiator():
     # fixture: {fn: opposed, initiator: 7, responder: 7, expect: initiator} (L461)
-    assert opposed(7, 7).winner == "initiator"
-    assert opposed(6, 7).winner == "responder"
-    assert opposed(10, 7).margin == 3
-    assert opposed(4, 7).margin == 3
+    assert judged([5], 2, against=7) == (True, 0)
+    assert judged([5], 2, against=7, initiator=False) == (False, 0)
+    assert judged([4], 2, against=7) == (False, -1)
 
 
 def test_roll_from_rng_is_reproducible_and_typed_dice_are_used_in_order():

@@ -1,21 +1,17 @@
 """Conflict types, initiative, damage against armour, movement (spec §4, fixtures §6.1)."""
 
-import random
 
 import pytest
 
 from gmconsole.engine.errors import RulesError
 from gmconsole.systems.myriad import damage_dealt, initiative_total
-from gmconsole.systems.myriad.ability import AbilityRoll
 from gmconsole.systems.myriad.conflict import (
-    Attack,
     conflict_type,
     effective_armour,
     free_movement,
     full_movement,
     initiative_modifier,
     resilience_types,
-    roll_damage,
     unarmed_damage,
 )
 
@@ -60,21 +56,6 @@ def test_c17_a_die_equal_to_armour_does_nothing_and_c21_armour_six_is_immune():
     assert damage_dealt([6, 6, 6], 6) == 0
     with pytest.raises(RulesError):
         damage_dealt([3], -1)
-
-
-def test_roll_damage_with_automatic_points_and_typed_dice():
-    roll = roll_damage(3, 2, automatic=1, dice=[1, 3, 6])
-    assert roll.boxes == 3
-    rolled = roll_damage(4, 0, rng=random.Random(2))
-    assert rolled.boxes == 4 and len(rolled.dice) == 4
-    assert roll_damage(0, 0, automatic=2, dice=[]).boxes == 2
-
-
-def test_attack_is_opposed_and_ties_hit():
-    attack = Attack(attack=AbilityRoll(dice=(4, 2), skill=2), defence=AbilityRoll(dice=(5,), skill=1))
-    assert attack.hit and attack.margin == 0
-    miss = Attack(attack=AbilityRoll(dice=(3,), skill=1), defence=AbilityRoll(dice=(5,), skill=1))
-    assert not miss.hit and miss.margin == -2
 
 
 def test_armour_never_stacks_and_unarmed_dice():

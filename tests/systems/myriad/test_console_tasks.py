@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 
 from gmconsole.engine.errors import RulesError
@@ -79,7 +81,23 @@ def test_tasks_need_a_scene_and_refuse_bad_lines(demo: Session):
         demo.execute("task kesh result vault 9")
     with pytest.raises(RulesError, match="no command 'jump'"):
         demo.execute("task kesh jump")
-    with pytest.raises(RulesError, match="'ten' is not a whole number"):
+    with pytest.raises(RulesError, match="target must be a whole number from 1 to 1000, got 'ten'"):
         demo.execute("task kesh new vault 7 ten")
     with pytest.raises(RulesError, match=r"Unknown difficulty .hardish.\. Known: foolproof"):
         demo.execute("task kesh new vault hardish 10")
+
+
+HOSTILE = ("99999999999999999999", "٣", "2.5", "-99999", "x" * 200)
+
+
+def test_every_number_on_a_verb_line_is_bounded(demo: Session) -> None:
+    """Hostile numbers on the Myriad verbs are refused by name (RulesError), never crash."""
+    lines = ["rest tamsin {}", "medic tamsin {}", "task tamsin new climb tricky {}",
+             "weave ilse {}", "weave ilse put damage={}", "lucky tamsin vs {}", "cast ilse vs {}",
+             "push grell {}", "throw grell {} damage", "cripple grell {}", "shield kesh {}",
+             "mend kesh {}", "xp kesh {}", "advance kesh {}", "fear kesh {}",
+             "build kesh {}"]
+    for line in lines:
+        for bad in HOSTILE:
+            with contextlib.suppress(RulesError):
+                demo.execute(line.format(bad))

@@ -16,7 +16,7 @@ from gmconsole.systems.myriad import (
     success_chance,
     target_number,
 )
-from gmconsole.systems.myriad.ability import AbilityRoll, check, opposed
+from gmconsole.systems.myriad.ability import AbilityRoll
 from gmconsole.systems.myriad.advancement import (
     RandomProgress,
     gradual_cost,
@@ -101,16 +101,15 @@ def test_ex14_modifier_scale():
     blinded = [r for r in data.rows("modifiers", "opposed_examples") if "blinded" in r["situation"]]
     assert blinded[0]["modifier"] == 3
     # A thief (Grace 3 / Stealth 2, +3) against a blinded guard (Spirit 3 / Perception 2)
-    assert opposed(ability_test([4, 2, 1], 2, modifiers=3), ability_test([5, 3, 3], 2)).winner == (
-        "initiator")
+    assert ability_test([4, 2, 1], 2, modifiers=3) >= ability_test([5, 3, 3], 2)  # ties: thief
 
 
 def test_ex15_helens_chasm_jump_and_mighty_leap():
-    assert check(ability_test([2, 4, 5, 6], 3), 9).success  # case A: 10
+    assert ability_test([2, 4, 5, 6], 3) >= 9  # case A: 10
     roll = AbilityRoll(dice=(2, 4, 5, 6), skill=3)
     leap = burn(roll, [Burn("mighty_leap", (3,))], {"mighty_leap": catalogue_sfx("mighty_leap")},
                 tags={"jump"})
-    assert leap.roll.total == 9 and check(9, 9).success  # case B: still 9 >= 9
+    assert leap.roll.total == 9  # case B: still 9 >= TN 9
     assert leap.extra_actions == 1  # the free close-combat attack at +1
 
 

@@ -12,7 +12,6 @@ from gmconsole.systems.myriad.modules import (
     imbue_limit,
     longevity_aging,
     romance_damage,
-    romance_warnings,
     spell_limit,
 )
 from gmconsole.systems.myriad.templates import boon_cost, race
@@ -38,10 +37,6 @@ def test_ex35_romance_buttons():
     assert romance_damage("turn_off", True) == 0
     assert romance_damage("turn_off", False) == -2  # the target regains 2
     assert romance_damage("plain", True) == 1
-    # Leanne lists only 2 turn-offs: the console warns, it does not refuse
-    leanne = romance_warnings(["Moonlight", "Flowers", "Classical Music", "Shoulder Massage"],
-                              ["Thunderstorms", "Canada"], ["Sport", "Action Movies"])
-    assert leanne == ["2 turn-offs; the rules ask for at least 3"]
 
 
 def test_ex37_imbue_limit():

@@ -4,7 +4,7 @@ import random
 
 from gmconsole.engine.encounter import Combatant, Encounter
 from gmconsole.engine.turn_order import RoundContext
-from gmconsole.systems.myriad.initiative import MyriadInitiative, victor
+from gmconsole.systems.myriad.initiative import MyriadInitiative
 
 GRACE = {"bronthar": 3, "nefarius": 4, "a": 2, "b": 3, "c": 1, "d": 3}
 
@@ -116,15 +116,6 @@ def test_ex19_only_one_side_acting_rolls_no_initiative():
     rolled = encounter("a", "b")
     rolled.start(MyriadInitiative(skip_single_side=False), ctx([3, 3]))
     assert rolled.get("a").initiative == 5
-
-
-def test_victory_when_only_one_side_is_left():
-    enc = encounter("a", "b", "c", sides={"a": "pcs"})
-    assert victor(enc) is None
-    enc.set_out("b")
-    assert victor(enc) is None
-    enc.set_out("c")
-    assert victor(enc) == "pcs"
 
 
 def test_a_late_joiner_rolls_with_this_encounters_defence_statistic():

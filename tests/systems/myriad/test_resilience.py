@@ -47,11 +47,8 @@ def test_damage_straight_to_the_critical_line():
     assert plain.crossed == 1
 
 
-def test_undo_reverses_exactly_and_restore_orders():
+def test_restore_orders():
     line = Resilience(boxes=4, critical=3)
-    result = line.apply(6)
-    line.undo(result)
-    assert (line.crossed, line.critical_crossed) == (0, 0)
     line.apply(6)
     healed = line.restore(3, criticals_first=True)
     assert (healed.critical, healed.main) == (2, 1)

@@ -40,9 +40,14 @@ def test_face_outcomes_are_a_distribution_matching_the_closed_form():
 
 def test_switches_follow_the_sheet():
     plain = MyriadSheet(name="Joe")
-    assert [s.key for s in SYSTEM.check_switches(plain)] == ["initiator", "burning_fives"]
+    assert [s.key for s in SYSTEM.check_switches(plain)] == ["initiator", "aim", "nails", "bonus",
+                                                             "zap", "button", "light", "burning_fives"]
     keys = [s.key for s in SYSTEM.check_switches(recommended_build())]
-    assert keys == ["sfx", "sixes", "tags", "extra_actions_used", "initiator", "burning_fives"]
+    assert keys == ["sfx", "sixes", "tags", "extra_actions_used", "initiator", "weapon", "aim",
+                    "nails", "bonus", "zap", "button", "room", "wall", "light",
+                    "burning_fives"]
+    assert [s.key for s in SYSTEM.check_switches(plain, {})] == ["initiator", "nails", "bonus",
+                                                                 "light"]
     sfx = SYSTEM.check_switches(recommended_build())[0]
     assert sfx.default == "none" and "power_strike" in sfx.choices
     assert "power_strike (1 six each; attack unarmed)" in sfx.help
@@ -137,7 +142,7 @@ def test_refusals_come_before_any_die_is_rolled():
         (request("rune_of_death", 6), "has no SFX 'rune_of_death'"),
         (request("power_strike", 6, tags="attack ranged"), "fires only on a attack unarmed roll"),
         (request("guns_akimbo", 6, extra_actions_used=1), "already took 1 this round"),
-        (request("power_strike", 6, sixes=-1), "not a whole number"),
+        (request("power_strike", 6, sixes=-1), "sixes must be a whole number from 0 to 10"),
         (request("power_strike", 6, burn=[{"sfx": "power_strike", "dice": [1]}]), "not both"),
     ]
     for req, message in cases:
@@ -187,3 +192,16 @@ def test_odds_for_an_sfx_that_needs_success_equal_the_plain_chance():
     ayla = sheet_with("power_strike")
     odds = SYSTEM.odds(ayla, request("power_strike", 8))
     assert odds.success == success_chance(3, 2, 8)
+
+
+def test_an_enhancer_adds_its_bonus_to_the_skill_it_serves():
+    from gmconsole.systems.myriad.sheet import Gear
+
+    climber = recommended_build(gear=[Gear(name="Climbing gear", kind="enhancer", bonus=1,
+                                           bonus_applies_to="athletics")])
+    up = SYSTEM.check(climber, CheckRequest(option="power/athletics", difficulty=8),
+                      random.Random(1), dice=[4, 1, 1, 1])
+    assert up.total == 4 + 3 + 1 and "Climbing gear" in up.summary()
+    fight = SYSTEM.check(climber, CheckRequest(option="power/close_combat", difficulty=8),
+                         random.Random(1), dice=[4, 1, 1, 1])
+    assert fight.total == 4 + 4

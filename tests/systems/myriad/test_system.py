@@ -154,7 +154,9 @@ def test_apply_damage_returns_a_new_sheet_and_undo_is_the_old_one(system):
     assert dead.text == ("takes 2 boxes on the critical row (wounds 0/4, critical 0/3 left), "
                          "2 past the last box: dead")
     assert (system.status(dead.sheet).health, system.status(dead.sheet).label) == ("dead", "dead")
-    healed = system.heal(dead.sheet, 3)
+    with pytest.raises(RulesError, match="Nefarius is dead: that is permanent"):
+        system.heal(dead.sheet, 3)
+    healed = system.heal(change.sheet, 3)
     assert healed.sheet.line("wounds").critical_crossed == 0
 
 
@@ -163,8 +165,9 @@ def test_damage_kinds(system, bronthar):
     assert crit.sheet.line("wounds").critical_crossed == 2
     resolve = system.apply_damage(bronthar, 8, "resolve")
     assert system.status(resolve.sheet).label == "conceded"
-    with pytest.raises(RulesError, match="no 'nerve' line"):
-        system.apply_damage(bronthar, 1, "nerve")
+    nerve = system.apply_damage(bronthar, 1, "nerve").sheet.line("nerve")
+    assert (nerve.boxes, nerve.critical, nerve.crossed, nerve.permanent_effect) == (4, 2, 1,
+                                                                                    "madness")
     with pytest.raises(RulesError, match="not a number of boxes"):
         system.apply_damage(bronthar, -2)
 
@@ -314,3 +317,10 @@ def test_healing_the_critical_row_alone_and_the_log_line(system, bronthar):
     back = system.heal(crit.sheet, 2)  # criticals first, then the main row
     assert (back.sheet.line("wounds").crossed, back.sheet.line("wounds").critical_crossed) == (5, 0)
     assert system.status(back.sheet).label == "hurt"  # C5: one box back ends the KO
+
+
+def test_a_new_modules_line_never_lands_on_the_sheet_given(system, bronthar):
+    before = system.dump_sheet(bronthar)
+    system.damage_from_dice(bronthar, [3, 5], "nerve")
+    system.apply_damage(bronthar, 1, "cynicism")
+    assert system.dump_sheet(bronthar) == before

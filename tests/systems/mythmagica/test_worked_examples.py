@@ -7,8 +7,11 @@ ruling and its docstring says so.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from gmconsole.systems.base import Scene
 from gmconsole.systems.mythmagica import (
     boss_swings,
     conflict_result,
@@ -57,13 +60,22 @@ def test_example_EX13_highest_degree_per_weapon() -> None:
     ],
     ids=["EX28", "EX32"],
 )
-def test_example_EX28_EX32_swarm_rows(ident: str, level: int, basics: tuple[int, ...],
-                                      expected: tuple[int, ...]) -> None:
+def test_example_EX28_EX32_swarm_rows(
+    ident: str, level: int, basics: tuple[int, ...], expected: tuple[int, ...]
+) -> None:
     """Stability is 10 + TN + PC (the ruling these stat blocks confirm); SP is Raw Speed - 10."""
     b = dict(zip(BASICS, basics, strict=True))
     d = derived_attributes(b)
-    got = (d["HP"], d["FP"], d["natural_ward"], d["raw_speed"] - 10, level + d["VG"] + 4,
-           5 + max(0, b["ST"]), level + d["RD"] + 4, level + d["RS"] + 4)
+    got = (
+        d["HP"],
+        d["FP"],
+        d["natural_ward"],
+        d["raw_speed"] - 10,
+        level + d["VG"] + 4,
+        5 + max(0, b["ST"]),
+        level + d["RD"] + 4,
+        level + d["RS"] + 4,
+    )
     assert got == expected
 
 
@@ -232,7 +244,7 @@ def test_example_EX59_no_internal_damage_three_sizes_up() -> None:
 def test_example_EX63_boss_swing_after_moving() -> None:
     """The first swing kills; the next foe is 10 ft away. The attacker may move between swings,
     so the earned second swing is still taken if a Move remains (2 of Speed 30's 6 steps)."""
-    assert boss_swings(7, [2, 2]) == 2
+    assert boss_swings(7, [2, 2]) == 3  # the second swing at Level 2 earns a third
     assert P.steps_per_move(30) >= 10 // 5
 
 
@@ -267,8 +279,13 @@ def _opening(dice: list[int], unaware: bool) -> tuple[list[str], list[str]]:
     from gmconsole.systems import get_system
 
     order = get_system("mythmagica").turn_order()
-    enc = Encounter(name="x", combatants=[Combatant(id="bob", name="Bob", side="pcs"),
-                                         Combatant(id="horse", name="Stallion", side="foes")])
+    enc = Encounter(
+        name="x",
+        combatants=[
+            Combatant(id="bob", name="Bob", side="pcs"),
+            Combatant(id="horse", name="Stallion", side="foes"),
+        ],
+    )
     if unaware:
         enc.state["unaware_sides"] = ["foes"]
     enc.round = 1
@@ -316,13 +333,16 @@ def test_example_EX77_EX78_trait_and_flaw_rewards_are_minor_refreshes() -> None:
     """EX-77: a failure described in line with a comrade's Trait, and EX-78: a Flaw played out
     ("Five" goblins), each earn a minor refresh: Guts spent drop to the bottom of the band."""
     for spent, bottom in ((12, 10), (44, 31), (3, 0)):
-        assert perform(_sheet(spent), "refresh", ["minor"]).sheet.guts_spent == bottom
+        assert (
+            perform(_sheet(spent), "refresh", ["minor"], Scene(rng=random.Random(0))).sheet.guts_spent
+            == bottom
+        )
 
 
 def test_example_EX79_complication_vote_is_a_major_refresh() -> None:
     for spent in (35, 50):
         assert glory_status(spent) in (5, 6)
-        assert perform(_sheet(spent), "refresh", ["major"]).sheet.guts_spent == 0
+        assert perform(_sheet(spent), "refresh", ["major"], Scene(rng=random.Random(0))).sheet.guts_spent == 0
 
 
 def test_example_EX81_nonlethal_option_15_uses_the_status_below() -> None:
@@ -337,7 +357,7 @@ def test_example_EX82_milestone_award() -> None:
     """DERIVED: Milestone mode, party Level 3, Avatar at Glory Status 4: 20 x 4 = 80 XP; the
     award also refreshes Guts to 0."""
     assert P.milestone_award(3, 19) == 80
-    changed = perform(_sheet(19), "xp", ["80"]).sheet
+    changed = perform(_sheet(19), "xp", ["80"], Scene(rng=random.Random(0))).sheet
     assert (changed.xp, changed.guts_spent) == (80, 0)
 
 
@@ -416,8 +436,12 @@ def test_example_EX99_choking() -> None:
 
 def test_example_EX101_two_curses() -> None:
     """Curse of Insatiable Hunger + Insatiable Thirst: hungry and thirsty, Sensitive to Starving
-    and Dehydrating, Enfeebled applied once. The package holds no curse data yet."""
-    pytest.skip("curses (T57) are not in the package's data files")
+    and Dehydrating, Enfeebled applied once (duplicate effects apply once)."""
+    curses = named_rows("glory.toml", "Curses")
+    both = ("insatiable hunger", "insatiable thirst")
+    effects = [e.strip() for name in both for e in curses[name][2].split(";")]
+    assert sorted(set(effects)) == ["Enfeebled", "Sensitive to Dehydrating", "Sensitive to Starving"]
+    assert dict(table_rows("glory.toml", "Maximum Curse Duration"))[3] == "1 week"
 
 
 def test_example_EX102_sealed_room_air() -> None:

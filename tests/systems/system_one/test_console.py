@@ -73,7 +73,7 @@ def test_a_hit_and_its_undo(demo: Session) -> None:
 
 def test_the_target_defence_lowers_the_attackers_chance(demo: Session) -> None:
     request, opposition = demo.aimed_request("guard-2", CheckRequest(option="attack:Club"), "yuki")
-    assert request.difficulty == -10 and opposition is not None  # Yuki gave up 20: -10 to hit her
+    assert request.extra["target_defence"] == 10 and opposition is not None  # Yuki gave up 20: -10 to hit her
     event = demo.check("yuki", CheckRequest(option="attack:Knife"), dice=[40])
     assert event.data["target"] == 35  # HEC 50 + 5 - 20 given up
 

@@ -8,7 +8,19 @@ from pathlib import Path
 import pytest
 
 from gmconsole.store import Session
+from gmconsole.systems.torg.damage import apply_blow
 from gmconsole.systems.torg.sheet import TorgSheet
+
+
+def struck(state, cell, *, stun=False):
+    """A blow's cell applied to a damage track, the track returned (chains in the examples)."""
+    apply_blow(state, cell, stun=stun)
+    return state
+
+
+def every_card(state):
+    """Every card a deck state holds (draw pile, action stack, discards, fiat offer)."""
+    return state.draw_pile + state.action_stack + state.discard + state.fiat_offer
 
 
 def make(name, attributes, skills, possibilities=0, **extra):

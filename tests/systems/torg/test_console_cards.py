@@ -8,6 +8,7 @@ import pytest
 from gmconsole.engine.errors import RulesError
 from gmconsole.engine.roster import Character
 from gmconsole.store import Session
+from tests.systems.torg.conftest import every_card
 
 PLAYERS = ("quinn", "tolwyn", "helena", "kaatok")
 
@@ -18,7 +19,7 @@ def held(s: Session, who: str):
 
 def everything(s: Session) -> list[int]:
     """Every card: the active deck's piles and every roster sheet's hand, pool and table."""
-    deck = s.order.deck_state(s.encounter).all_cards() if s.encounter else []
+    deck = every_card(s.order.deck_state(s.encounter)) if s.encounter else []
     return deck + [c for ch in s.roster.values() for c in s.sheet_of(ch).held.all()]
 
 
@@ -141,7 +142,7 @@ def test_cards_persist_into_the_next_encounter_and_stay_out_of_its_deck(demo: Se
     assert len(held(demo, "vance").hand) == 4  # a newcomer is dealt in
     deck = demo.order.deck_state(demo.encounter)
     kept = {c for cards in hands.values() for c in cards}
-    assert not kept & set(deck.all_cards())
+    assert not kept & set(every_card(deck))
     assert sorted(everything(demo)) == sorted(demo.order.deck.cards)
 
 
@@ -184,6 +185,6 @@ def test_cards_held_by_pcs_outside_the_encounter_stay_out_of_a_new_deck(demo: Se
         demo.execute(line)
     deck = demo.order.deck_state(demo.encounter)
     away = {c for cards in absent.values() for c in cards}
-    assert not away & set(deck.all_cards())
+    assert not away & set(every_card(deck))
     assert not away & {c for p in ("tolwyn", "kaatok") for c in held(demo, p).all()}
     assert sorted(everything(demo)) == sorted(demo.order.deck.cards)

@@ -6,6 +6,7 @@ from gmconsole.systems.torg import DamageState, combat_result
 from gmconsole.systems.torg.combat import CombatResult, parse_cell
 from gmconsole.systems.torg.damage import Reduction, apply_blow, medicine_difficulty, reduce_blow
 from gmconsole.systems.torg.errors import TorgError
+from tests.systems.torg.conftest import struck
 
 
 def pr(rp):
@@ -14,14 +15,14 @@ def pr(rp):
 
 def test_shock_accumulates_to_unconsciousness_at_toughness():
     s = DamageState(toughness=8)
-    s.apply(CombatResult(shock=5))
+    struck(s, CombatResult(shock=5))
     assert not s.unconscious
-    s.apply(CombatResult(shock=3))
+    struck(s, CombatResult(shock=3))
     assert s.shock == 8 and s.unconscious and not s.dead
 
 
 def test_k_then_o_is_a_knockout():
-    s = DamageState(toughness=10).apply(parse_cell("K 1")).apply(parse_cell("O 1"))
+    s = struck(struck(DamageState(toughness=10), parse_cell("K 1")), parse_cell("O 1"))
     assert s.K and s.O and s.unconscious
 
 
@@ -32,36 +33,36 @@ def test_o_without_k_is_not_recorded():
 
 
 def test_second_k_adds_two_shock_to_that_blow():
-    s = DamageState(toughness=20).apply(parse_cell("K 1")).apply(parse_cell("K 1"))
+    s = struck(struck(DamageState(toughness=20), parse_cell("K 1")), parse_cell("K 1"))
     assert s.shock == 1 + 1 + 2
 
 
 def test_k_slash_o_is_a_k_then_an_o():
-    s = DamageState(toughness=20).apply(parse_cell("K/O 1"))
+    s = struck(DamageState(toughness=20), parse_cell("K/O 1"))
     assert s.K and not s.O
-    s.apply(parse_cell("K/O 1"))
+    struck(s, parse_cell("K/O 1"))
     assert s.O and s.unconscious
 
 
 def test_reaching_heavy_wound_costs_the_next_action():
-    s = DamageState(toughness=10).apply(parse_cell("Wnd"))
+    s = struck(DamageState(toughness=10), parse_cell("Wnd"))
     assert not s.pass_next_action
-    s.apply(parse_cell("Wnd"))
+    struck(s, parse_cell("Wnd"))
     assert s.pass_next_action and s.wound_level == "heavily wounded"
     s.clear_knockdown()
     assert not s.pass_next_action
 
 
 def test_four_wounds_kill():
-    s = DamageState(toughness=10).apply(parse_cell("4 Wnd"))
+    s = struck(DamageState(toughness=10), parse_cell("4 Wnd"))
     assert s.dead and s.wound_level == "dead" and not s.unconscious
     with pytest.raises(TorgError, match="already dead"):
-        s.apply(parse_cell("1"))
+        struck(s, parse_cell("1"))
 
 
 def test_mortal_wound_bleeds_and_kills_past_toughness():
     """Ruling §9.2 #8: unconscious at shock >= TOU, death only at shock > TOU when mortal."""
-    s = DamageState(toughness=3).apply(parse_cell("3 Wnd 2"))
+    s = struck(DamageState(toughness=3), parse_cell("3 Wnd 2"))
     assert s.bleeding
     s.bleed()
     assert s.shock == 3 and s.unconscious and not s.dead
@@ -79,7 +80,7 @@ def test_stabilised_mortal_still_dies_past_toughness_by_default():
 
 
 def test_stun_blow():
-    s = DamageState(toughness=12).apply(pr(9), stun=True)
+    s = struck(DamageState(toughness=12), pr(9), stun=True)
     assert s.wounds == 0 and s.knockdown and s.K and s.shock == 3
 
 

@@ -7,8 +7,9 @@ import pytest
 from gmconsole.systems.torg.cards import APPROVED_ACTIONS, DeckDefinition, stand_in_deck
 from gmconsole.systems.torg.deck import DeckState, cards_mask, mask_cards
 from gmconsole.systems.torg.errors import TorgError
-from gmconsole.systems.torg.hand import HeldCards, trade
+from gmconsole.systems.torg.hand import HeldCards
 from gmconsole.systems.torg.tables import load, parse_data_file
+from tests.systems.torg.conftest import every_card
 
 DECK = stand_in_deck()
 
@@ -126,20 +127,20 @@ def test_deal_four_each_and_nothing_is_lost():
     state, hands, _ = fresh()
     assert all(len(h.hand) == 4 for h in hands.values())
     held = [c for h in hands.values() for c in h.all()]
-    assert sorted(state.all_cards() + held) == sorted(DECK.cards)
+    assert sorted(every_card(state) + held) == sorted(DECK.cards)
 
 
 def test_a_new_deck_leaves_out_the_cards_players_hold():
     rng = random.Random(1)
     held = [1, 5, 9]
     state = DeckState.shuffled(DECK, rng, exclude=held)
-    assert not set(held) & set(state.all_cards()) and len(state.draw_pile) == len(DECK.cards) - 3
+    assert not set(held) & set(every_card(state)) and len(state.draw_pile) == len(DECK.cards) - 3
     assert mask_cards(cards_mask(held)) == held
     gone = state.draw_pile.pop()
     state.discard.append(gone)
     assert state.claim([gone, 1]) == [gone] and not state.discard  # 1 was never in this deck
     again = DeckState.shuffled(DECK, rng)
-    assert again.claim([1, 5]) == [1, 5] and 1 not in again.all_cards()
+    assert again.claim([1, 5]) == [1, 5] and 1 not in every_card(again)
 
 
 def test_flip_puts_the_top_card_on_the_action_stack():
@@ -245,16 +246,6 @@ def test_gm_fiat_only_dramatic_and_at_most_three_times():
         state.gm_fiat(rng, dramatic=True)
 
 
-def test_trades_are_hand_for_hand_out_of_rounds():
-    _, hands, _ = fresh()
-    quin, crab = hands["quin"], hands["crab"]
-    a, b = quin.hand[0], crab.hand[0]
-    trade(quin, a, crab, b, in_rounds=False)
-    assert b in quin.hand and a in crab.hand
-    with pytest.raises(TorgError, match="pool for pool"):
-        trade(quin, b, crab, a, in_rounds=True)
-
-
 def test_deck_reshuffles_discards_when_the_pile_runs_out():
     state, hands, rng = fresh()
     state.discard.extend(state.draw_pile)
@@ -295,17 +286,3 @@ def test_deck_state_round_trips():
     state, _, rng = fresh()
     state.flip(rng)
     assert DeckState.model_validate(state.model_dump(mode="json")) == state
-
-
-def test_card_bonuses_by_play_result():
-    from gmconsole.systems.torg.cards import CardBonus, card_bonus
-
-    assert card_bonus("action") == CardBonus("bonus", 3)
-    assert card_bonus("supporter") == CardBonus("total", 3)
-    assert card_bonus("coup_de_grace") == CardBonus("effect", 3)
-    assert card_bonus("adrenalin", "STR") == CardBonus("STR", 3)
-    assert card_bonus("hero") is None
-    with pytest.raises(TorgError, match="raises one of PER, MIN"):
-        card_bonus("willpower", "DEX")
-    with pytest.raises(TorgError, match="unknown card"):
-        card_bonus("joker")

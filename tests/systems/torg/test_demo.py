@@ -7,6 +7,7 @@ from pathlib import Path
 from gmconsole.store import Session, check_campaign
 from gmconsole.systems.torg.demo import build_torg_demo
 from tests.store.conftest import file_snapshot
+from tests.systems.torg.conftest import every_card
 
 from .conftest import DEMO
 
@@ -46,7 +47,7 @@ def test_no_card_is_in_two_places() -> None:
     with Session.open(DEMO, read_only=True) as s:
         deck = s.order.deck_state(s.encounter)
         held = [c for ch in s.roster.values() for c in s.sheet_of(ch).held.all()]
-        everywhere = deck.all_cards() + held
+        everywhere = every_card(deck) + held
         assert len(everywhere) == len(set(everywhere)) == len(s.order.deck.cards)
 
 

@@ -1,9 +1,13 @@
 """Worked examples §7.3: hit, damage, the Combat Results Table, K/O, stun, healing."""
 
+import random
+
 import pytest
 
+from gmconsole.engine.checks import CheckRequest
+from gmconsole.systems import get_system
 from gmconsole.systems.torg import DamageState, bonus, combat_result
-from gmconsole.systems.torg.actions import attack, attempt
+from gmconsole.systems.torg.actions import attempt
 from gmconsole.systems.torg.combat import damage_value, parse_cell
 from gmconsole.systems.torg.faith import spiritual_struggle
 from gmconsole.systems.torg.magic import cast, loses_knowledge
@@ -19,17 +23,29 @@ from gmconsole.systems.torg.sheet import Weapon
 from gmconsole.systems.torg.totals import action_total, effect_total
 from gmconsole.systems.torg.values import measure_to_value
 
-from .conftest import make
+from .conftest import make, struck
+
+
+def _strike(attacker, defender, skill, die):
+    """An attack as the console makes it: the defence from the target's sheet (`oppose`), the
+    test (`check`), the damage offered (`damage_offer`) and applied (`apply_damage`)."""
+    torg = get_system("torg")
+    opposition = torg.oppose(attacker, skill, defender)
+    request = CheckRequest(option=skill, difficulty=opposition.difficulty)
+    result = torg.check(attacker, request, random.Random(0), dice=[die])
+    offer = torg.damage_offer(attacker, request, result, defender, random.Random(0))
+    change = torg.apply_damage(defender, offer.amount, offer.kind) if offer is not None else None
+    return opposition, result, offer, change
 
 
 def test_C02_uzi_hit_on_a_guard(quin):
     """The Ords column cell has no worked example of its own (confidence ocr-uncertain)."""
     quin = quin.model_copy(update={"weapons": [Weapon(name="Uzi", skill="fire_combat", damage=17)]})
     guard = make("guard", {"DEX": 8, "TOU": 12}, {"dodge": 1})
-    out = attack(quin, guard, "fire_combat", weapon="Uzi", dice=[15])
-    assert out.hit and out.attempt.roll.bonus == 2
-    assert out.damage.total == 19 and out.damage.margin == 7
-    assert str(out.result) == "Wnd K/O 7"
+    _, result, offer, change = _strike(quin, guard, "fire_combat", 15)
+    assert result.success and result.detail["bonus"] == 2
+    assert offer.amount == 19 and change.detail["result_points"] == 7
+    assert change.detail["result"] == "Wnd K/O 7"
 
 
 def test_C03_healing_roll_against_a_heavy_wound():
@@ -116,7 +132,7 @@ def test_C20_spiritual_struggle():
 def test_C22_spiritual_wound_to_heavy_blocks_healing():
     from gmconsole.systems.torg.faith import spiritual_losses
 
-    s = DamageState(toughness=10, wounds=1).apply(parse_cell("Wnd"))
+    s = struck(DamageState(toughness=10, wounds=1), parse_cell("Wnd"))
     lost_focus, lost_faith = spiritual_losses(knocked_out=False, wounds_after=s.wounds)
     assert lost_focus and lost_faith
     s.healing_blocked = True
@@ -134,7 +150,7 @@ def test_C24_solo_war_stick_uses_the_crt_here(quin):
     """Solo simplified damage (ruling §9.2 #17): the rules version: below TOU 11 nothing,
     unconscious at shock >= Toughness."""
     assert combat_result(10 - 11, possibility_rated=True).harmless
-    s = DamageState(toughness=11, shock=10).apply(combat_result(0, possibility_rated=True))
+    s = struck(DamageState(toughness=11, shock=10), combat_result(0, possibility_rated=True))
     assert s.shock == 11 and s.unconscious
 
 
@@ -143,7 +159,7 @@ def test_C26_solo_knife_defeat_at_toughness():
     reaches Toughness (§9.2 #8, #17)."""
     s = DamageState(toughness=12, shock=11)
     assert not s.unconscious
-    s.apply(combat_result(0, possibility_rated=False))
+    struck(s, combat_result(0, possibility_rated=False))
     assert s.unconscious
 
 
@@ -158,24 +174,19 @@ def test_mental_damage_rules():
 
 
 def test_unarmed_attack_uses_strength(quin, crab):
-    out = attack(quin, crab, "unarmed_combat", dice=[16])
-    assert out.defence_from == "unarmed_combat" and out.damage.value == quin.attributes.STR
+    opposition, _, offer, _ = _strike(quin, crab, "unarmed_combat", 16)
+    assert opposition.note.startswith("unarmed combat") and offer.amount == quin.attributes.STR + 3
 
 
-def test_attack_refuses_a_weapon_the_attacker_lacks(quin, crab):
-    from gmconsole.systems.torg.errors import TorgError
-
-    with pytest.raises(TorgError, match="no weapon"):
-        attack(quin, crab, "fire_combat", weapon="bazooka", dice=[20, 5])
+def test_a_ranged_attack_without_a_weapon_on_the_sheet_offers_no_damage(quin, crab):
+    _, result, offer, _ = _strike(quin, crab, "fire_combat", 19)
+    assert result.success and offer is None  # the GM types the damage
 
 
-def test_active_defence_total_is_the_dn(quin, crab):
-    from gmconsole.systems.torg.actions import active_defence
-
-    d = active_defence(crab, "dodge", dice=[3])
-    assert d.action.bonus == 1 and d.action.total == 11
-    miss = attack(quin, crab, "fire_combat", damage_value=15, defence_total=d.action.total, dice=[5])
-    assert miss.defence == 11 and not miss.hit and miss.damage is None
-    hit = attack(quin, crab, "fire_combat", damage_value=15, defence_total=d.action.total, dice=[9])
-    assert hit.hit and hit.damage.total == 14 and hit.damage.margin == 4 and str(hit.result) == "2"
+def test_active_defence_has_a_bonus_of_at_least_one(quin, crab):
+    torg = get_system("torg")
+    d = torg.check(
+        crab, CheckRequest(option="dodge", extra={"active_defence": True}), random.Random(0), dice=[3]
+    )
+    assert d.detail["bonus"] == 1 and d.total == 11
     assert attempt(quin, "dodge", dice=[3]).action.bonus == -8

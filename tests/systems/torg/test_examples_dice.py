@@ -13,7 +13,7 @@ from gmconsole.systems.torg.errors import TorgError
 from gmconsole.systems.torg.reality import BUBBLE_COST
 from gmconsole.systems.torg.totals import Modifier, action_total, effect_total
 
-from .conftest import make
+from .conftest import make, struck
 
 
 def test_V01_skill_value_is_attribute_plus_adds():
@@ -120,13 +120,13 @@ def test_V23_result_points():
 
 def test_P02_possibility_removes_wound_k_and_shock():
     blow = reduce_blow(parse_cell("Wnd K 4"), [Reduction("possibility", ("wound", "K", "shock"))])
-    s = DamageState(toughness=11).apply(blow)
+    s = struck(DamageState(toughness=11), blow)
     assert (s.shock, s.K, s.wounds) == (1, False, 0)
 
 
 def test_P03_mortal_blow_bought_down_to_heavy(quin):
     blow = reduce_blow(parse_cell("3 Wnd KO 5"), [Reduction("possibility", ("shock", "K", "wound"))])
-    quin.damage.apply(blow)
+    struck(quin.damage, blow)
     assert quin.damage.wounds == 2 and quin.damage.shock == 2
     assert not quin.damage.O  # an O without a K has no effect
 

@@ -11,6 +11,7 @@ from gmconsole.systems import get_system
 from gmconsole.systems.torg.cards import ConflictLine, DeckDefinition, DramaCard
 from gmconsole.systems.torg.deck import DeckState
 from gmconsole.systems.torg.initiative import DramaDeckOrder
+from tests.systems.torg.conftest import every_card
 
 TORG = get_system("torg")
 SHEETS = {
@@ -69,7 +70,7 @@ def test_heroes_first_in_dex_order_then_villains():
     enc, ctx = setup(order)
     notices = enc.start(order, ctx)
     fresh = order.deck_state(enc)
-    assert len(fresh.action_stack) == 1 and len(fresh.all_cards()) == len(order.deck.cards)
+    assert len(fresh.action_stack) == 1 and len(every_card(fresh)) == len(order.deck.cards)
     assert any("Drama deck shuffled" in n.text for n in notices)
     enc, ctx = setup(order)
     fixed(order, enc, 1)
@@ -148,7 +149,7 @@ def test_a_new_deck_leaves_out_the_cards_combatants_hold():
     )
     notices = enc.start(order, ctx)
     state = order.deck_state(enc)
-    assert not {1, 100, 101} & set(state.all_cards())
+    assert not {1, 100, 101} & set(every_card(state))
     assert any("3 held by players" in n.text for n in notices)
 
 

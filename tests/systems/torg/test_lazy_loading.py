@@ -105,6 +105,6 @@ def test_the_first_screen_lists_the_verbs_without_importing_the_rules_behind_the
     assert {"system", "reference", "console_help", "verb_list"} <= set(result["shown"])
     listed = result["listed"]
     assert listed["verbs"][:2] == ["buyoff", "spend"] and {"chase", "storm", "dsr"} <= set(listed["verbs"])
-    assert listed["calculators"] == ["value", "measure"]
+    assert listed["calculators"][:2] == ["value", "measure"]
     assert "poss, poss!, hero" in listed["help"]  # the test words, from `verb_list`
     assert "calculators" in result["after_calc"]

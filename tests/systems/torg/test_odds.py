@@ -97,6 +97,7 @@ def _by_paths(cap, *, possibility_rated=True, skilled=True, up=False, stymied=Fa
     if up:
         dist = then(dist, lambda v, pending: chain(v, pending, False))
     if below is not None:
+
         def spend(v, pending):
             if v >= below:
                 return {(v, pending): Fraction(1)}
@@ -112,8 +113,15 @@ def _by_paths(cap, *, possibility_rated=True, skilled=True, up=False, stymied=Fa
 @pytest.mark.parametrize("cap", [1, 10, 11, 21, 41])
 @pytest.mark.parametrize(
     "flags",
-    [{}, {"skilled": False}, {"possibility_rated": False}, {"up": True}, {"stymied": True},
-     {"up": True, "stymied": True}, {"stymied": True, "skilled": False}],
+    [
+        {},
+        {"skilled": False},
+        {"possibility_rated": False},
+        {"up": True},
+        {"stymied": True},
+        {"up": True, "stymied": True},
+        {"stymied": True, "skilled": False},
+    ],
 )
 @pytest.mark.parametrize("below", [None, 0, 15, "cap"])
 def test_distribution_matches_following_every_path(cap, flags, below):

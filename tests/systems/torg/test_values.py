@@ -56,8 +56,9 @@ def test_units():
     assert unit_modifier("minutes") == 9
     assert unit_modifier("pounds") == -2
     assert value_in_unit(12, "mph") == 60
+    assert unit_modifier("mile") == unit_modifier("miles") == 16  # singular or plural
     with pytest.raises(TorgError, match="did you mean 'miles'"):
-        unit_modifier("mile")
+        unit_modifier("milez")
 
 
 def test_non_positive_measure_is_refused():
