@@ -1,5 +1,7 @@
 """A modal page of text to read and close (help, about): scroll with the keys a GM already
-uses in the panes (j/k, arrows, PgUp/PgDn, Home/End), close with Esc or q."""
+uses in the panes (j/k, arrows, PgUp/PgDn, Home/End), close with Esc or q. Each page is a
+`PrintedPage`: printed once per width and kept across opens, so a second `?` does not print
+the help's big tables again."""
 
 from __future__ import annotations
 
@@ -10,7 +12,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Static
+
+from gmconsole.tui.screens.printed_page import PrintedPage
 
 
 class ReadingScreen(ModalScreen[None]):
@@ -42,7 +45,7 @@ class ReadingScreen(ModalScreen[None]):
             box.border_title = f"{self.TITLE} · Esc to close · j/k PgUp/PgDn to scroll"
             box.can_focus = False
             for page in self.pages():
-                yield Static(page, markup=False)
+                yield PrintedPage(page)
 
     def action_scroll(self, delta: int) -> None:
         self.query_one(VerticalScroll).scroll_relative(y=delta, animate=False)

@@ -1,0 +1,67 @@
+"""The help screen prints its big keys table once per width and keeps it: a second `?` paints
+the kept lines, and what it shows is exactly what Textual's `Static` shows for the same pages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from app_driver import make_app, screen_text
+from rich.table import Table
+from textual.visual import RenderOptions, RichVisual
+
+from gmconsole.tui.screens import printed_page
+from gmconsole.tui.screens.help import HelpScreen
+from gmconsole.tui.screens.printed_page import PrintedPage
+
+
+@pytest.fixture
+def table_prints(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many times a Rich table is printed (one item per print)."""
+    printed: list[int] = []
+    original = Table.__rich_console__
+
+    def counting(self, console, options):  # type: ignore[no-untyped-def]
+        printed.append(1)
+        return original(self, console, options)
+
+    monkeypatch.setattr(Table, "__rich_console__", counting)
+    monkeypatch.setattr(printed_page, "_kept", type(printed_page._kept)())
+    return printed
+
+
+async def test_a_second_help_prints_no_table(campaign: Path, table_prints: list[int]) -> None:
+    app = make_app(campaign)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        first_shown = screen_text(app)
+        first = len(table_prints)
+        assert first > 0
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert len(table_prints) == first  # the kept lines, not printed again
+        assert screen_text(app) == first_shown
+
+
+async def test_each_page_shows_what_a_static_shows(campaign: Path) -> None:
+    app = make_app(campaign)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        pages = list(app.screen.query(PrintedPage))
+        assert len(pages) >= 4
+        for page in pages:
+            width = page.size.width
+            style = page.visual_style
+            options = RenderOptions(page._get_style, page.styles)
+            kept = page.render().render_strips(width, None, style, options)
+            plain = RichVisual(page, page.render()._renderable).render_strips(width, None, style, options)
+            assert kept == plain
+            assert len(kept) == page.render().get_height(page.styles, width) == page.size.height
