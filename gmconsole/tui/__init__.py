@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 import gc
+import os
 from typing import Any
+
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+"""Pydantic's plug-ins are off in the console unless the user set this variable: otherwise the
+first model pydantic builds scans every installed distribution's entry points for plug-ins
+(a validation tracer is a developer's tool; a developer sets the variable to keep them). Set
+when this package is imported, as the launcher imports it before the app and its models."""
 
 
 def run(path: str | None = None, *, no_mouse: bool = False, **options: Any) -> int:
