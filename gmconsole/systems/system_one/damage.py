@@ -9,7 +9,6 @@ sheet and lands in the round's last step, as the book applies all damage then.
 
 from __future__ import annotations
 
-import hashlib
 import random
 from dataclasses import dataclass
 
@@ -59,15 +58,10 @@ def kind_parts(kind: str) -> tuple[str, DamageType]:
         ) from None
 
 
-def rolled_location(sheet: SystemOneSheet, amount: int) -> tuple[str, str]:
-    """The body table's d20 for a hit typed without a location (`dmg WHO N`): `apply_damage`
-    is given no dice, so the die is drawn from a digest of the sheet and the amount, the
-    same every time for the same hit (undo and `dmg` again gives the same place; name the
-    location, or use `strike`, whose d20 comes from the session's dice, to choose)."""
-    digest = hashlib.sha256(f"{sheet.model_dump_json()}|{amount}".encode()).digest()
-    face = int.from_bytes(digest[:4], "big") % 20 + 1
-    location = rules.hit_location(face)
-    return location.replace(" ", "-"), f"location d20 {face}, no location typed"
+UNROLLED = "torso"
+"""Where a hit lands that reaches `apply_damage` still unrolled ("roll"): the console rolls the
+body table's d20 first (`SystemOneSystem.roll_damage_kind`), so only a direct call with no
+dice gets here, and it takes the table's commonest place."""
 
 
 def kind_of(location: str, hit: str) -> str:
@@ -165,7 +159,7 @@ def apply(sheet: SystemOneSheet, amount: int, kind: str, convention: rules.Conve
     amount = harm_amount(amount)
     rolled = ""
     if kind == "roll":
-        kind, rolled = rolled_location(sheet, amount)
+        kind, rolled = UNROLLED, "no location rolled"
     if kind == "bleed":
         new = sheet.model_copy(deep=True, update={"bleed": min(MAX_DAMAGE, sheet.bleed + amount)})
         text = f"bleeds {amount}"
@@ -206,7 +200,7 @@ def consciousness_prompt(s: SystemOneSheet, notes: list[str]) -> str:
 def hold(sheet: SystemOneSheet, amount: int, kind: str, source: str = "") -> SheetChange:
     amount = harm_amount(amount)
     if kind == "roll":
-        kind, _ = rolled_location(sheet, amount)
+        kind = UNROLLED
     loc, hit = kind_parts(kind)
     new = sheet.model_copy(deep=True)
     new.held.append(HeldHit(location=loc, raw=amount, source=source, type=hit))

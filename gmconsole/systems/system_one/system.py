@@ -209,8 +209,8 @@ class SystemOneSystem(GameSystem):
 
     def apply_damage(self, sheet: BaseModel, amount: int, kind: str | None = None) -> SheetChange:
         """`amount` is a hit's raw damage (before armour) at the location the kind names,
-        with the hit's type ("torso-piercing"); without a location the body table's d20
-        picks it (`damage.rolled_location`), as the book rolls for every hit."""
+        with the hit's type ("torso-piercing"). The console rolls the body table's d20 for a
+        hit typed without a location first (`roll_damage_kind`)."""
         from gmconsole.systems.system_one.damage import apply
 
         return apply(_sheet(sheet), amount, kind or KINDS[0], "rounded")

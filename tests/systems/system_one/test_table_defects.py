@@ -91,8 +91,7 @@ def test_energy_armour_stops_energy_hits(demo: Session) -> None:
 def test_dmg_without_a_location_rolls_the_body_table_and_strike_rolls_d20(demo: Session) -> None:
     text = demo.execute("dmg guard-1 3").text
     assert "(location d20 " in text and "no location typed" in text
-    guard = demo.resolve("guard-1").sheet
-    places = {demo.system.apply_damage(guard, n, "roll").detail["location"] for n in range(1, 12)}
+    places = {demo.execute("dmg guard-1 0").data["kind"] for _ in range(12)}
     assert len(places) > 1  # not always the torso
     event = demo.execute("strike vic 3")
     assert "(location d20 " in event.text
