@@ -88,8 +88,12 @@ def perform(s: SystemOneSheet, action: str, args: list[str], scene: Scene) -> Sh
         name = " ".join(args)
         new = s.model_copy(deep=True)
         armour = next((a for a in new.armour if a.name.lower() == name.lower()), None)
+        part = next((p for p in new.components if p.name.lower() == name.lower()), None)
+        if part is not None:
+            part.damage = 0
+            return SheetChange(new, f"{part.name} repaired to SP {part.sp}")
         if armour is None:
-            have = ", ".join(a.name for a in s.armour) or "none"
+            have = ", ".join([a.name for a in s.armour] + [p.name for p in s.components]) or "none"
             raise RulesError(f"no armour {name!r} (has: {have})")
         armour.current = None
         return SheetChange(new, f"{armour.name} repaired to {armour.physical}")
@@ -109,7 +113,10 @@ def strike(s: SystemOneSheet, args: list[str], scene: Scene) -> SheetChange:
     words = [w.lower() for w in args[1:]]
     hit = next((w for w in words if w in DAMAGE_TYPES), "blunt")
     place = " ".join(w for w in words if w not in DAMAGE_TYPES)
-    if place:
+    if s.components:
+        kind, how = _vehicle_place(s, place, hit, scene)
+        location = kind.partition(":")[2]
+    elif place:
         try:
             location, how = rules.location_key(place), "named"
         except ValueError as exc:
@@ -117,7 +124,8 @@ def strike(s: SystemOneSheet, args: list[str], scene: Scene) -> SheetChange:
     else:
         face = next_face(scene.dice, scene.rng, 20)
         location, how = rules.hit_location(face), f"location d20 {face}"
-    kind = kind_of(location, hit)
+    if not s.components:
+        kind = kind_of(location, hit)  # (a vehicle's kind names its part already)
     enc = scene.encounter
     if enc is not None and enc.started and scene.combatant is not None:
         change = hold(s, amount, kind)
@@ -125,6 +133,20 @@ def strike(s: SystemOneSheet, args: list[str], scene: Scene) -> SheetChange:
         change = apply(s, amount, kind, "rounded")
     text = change.text if how == "named" else f"({how}) {change.text}"
     return SheetChange(change.sheet, text, {**change.detail, "location": location}, harmed=change.harmed)
+
+
+def _vehicle_place(s: SystemOneSheet, place: str, hit: str, scene: Scene) -> tuple[str, str]:
+    """Where `strike` lands on a vehicle: a named part, or the part a side's d100 table (the
+    whole vehicle's, unnamed) picks with the session's dice; and how it was found."""
+    from gmconsole.engine.dice.sources import next_face
+    from gmconsole.systems.system_one.components import SIDES, WHOLE, find, part_kind, pick
+
+    if place and place not in SIDES:
+        return part_kind(WHOLE, hit, find(s.components, place).name), "named"
+    side = place or WHOLE
+    face = next_face(scene.dice, scene.rng, 100)
+    name = pick(s.components, side, face)
+    return part_kind(side, hit, name), f"d100 {face} on the {'vehicle' if side == WHOLE else side}: {name}"
 
 
 def _defend(s: SystemOneSheet, args: list[str]) -> SheetChange:

@@ -16,6 +16,7 @@ from gmconsole.engine.errors import RulesError
 from gmconsole.engine.numbers import whole
 from gmconsole.systems.base import RuleOption
 from gmconsole.systems.system_one import rules
+from gmconsole.systems.system_one.components import SIDES, WHOLE
 from gmconsole.systems.system_one.sheet import SystemOneSheet, Weapon
 
 UNARMED_SKILLS = ("Streetfighting", "Martial Arts")
@@ -96,6 +97,13 @@ def switches() -> list[RuleOption]:
             "rough", "Rough ride", False, "firing from a vehicle on rough going: the final chance halved"
         ),
         RuleOption("driving", "Driving too", False, "the driver fires: the final chance halved (again)"),
+        RuleOption(
+            "side",
+            "Vehicle side hit",
+            WHOLE,
+            "at a vehicle: the side whose d100 table picks the part (any: the whole vehicle)",
+            choices=(WHOLE, *SIDES),
+        ),
     ]
 
 

@@ -17,6 +17,7 @@ from gmconsole.engine.errors import RulesError
 from gmconsole.engine.numbers import whole
 from gmconsole.systems.base import SheetChange
 from gmconsole.systems.system_one import rules
+from gmconsole.systems.system_one.components import SIDES, WHOLE, hit_part, split_kind
 from gmconsole.systems.system_one.exertion import regain
 from gmconsole.systems.system_one.powers import resistance
 from gmconsole.systems.system_one.sheet import (
@@ -30,10 +31,13 @@ from gmconsole.systems.system_one.sheet import (
 
 LOCATION_KINDS = ("torso", "head", "left-arm", "right-arm", "left-leg", "right-leg")
 TYPED_KINDS = tuple(f"{loc}-{t}" for t in DAMAGE_TYPES[1:] for loc in LOCATION_KINDS)
-KINDS = ("roll", *LOCATION_KINDS, *TYPED_KINDS, "bleed")
+SIDE_KINDS = (*SIDES, *(f"{side}-{t}" for t in DAMAGE_TYPES[1:] for side in (*SIDES, WHOLE)))
+KINDS = ("roll", *LOCATION_KINDS, *TYPED_KINDS, "bleed", *SIDE_KINDS)
 """Damage kinds: a location (raw damage of a blunt hit, armour applies), a location and the
-hit's type ("torso-piercing", "head-energy"), or bleeding (no armour, no location). The first,
-`roll`, is what `dmg WHO N` means without a location: the book rolls d20 for every hit."""
+hit's type ("torso-piercing", "head-energy"), or bleeding (no armour, no location); on a
+vehicle, the side hit ("front", "top-energy"; "any-energy" for a typed hit with no side).
+The first, `roll`, is what `dmg WHO N` means without a location: the book rolls d20 for every
+hit (d100 over a vehicle's parts)."""
 
 CRITICAL_RECHECK_ROUNDS = 10
 """A critical character still awake tests again every 30 seconds (10 rounds) until stabilised."""
@@ -155,8 +159,43 @@ def harm_amount(amount: int) -> int:
     return whole(amount, "the amount", 0, MAX_DAMAGE)
 
 
+def on_vehicle(sheet: SystemOneSheet, kind: str) -> bool:
+    """Whether a hit of `kind` lands on a vehicle's parts; refuses a body location on a
+    vehicle, and a vehicle's part or side on a body, by name."""
+    if sheet.components:
+        if ":" not in kind:
+            raise RulesError(f"a vehicle is hit on a side ({', '.join(SIDES)}), not the {kind}")
+        return True
+    if ":" in kind:
+        raise RulesError(f"{kind!r} is a vehicle's part: this sheet has no parts (components)")
+    return False
+
+
+def side_of(kind: str) -> tuple[str, str] | None:
+    """A vehicle side kind as (side, hit type): "top-energy" -> ("top", "energy"); None for
+    any other kind."""
+    side, _, hit = kind.partition("-")
+    if side in (*SIDES, WHOLE) and ":" not in kind:
+        return side, hit or "blunt"
+    return None
+
+
+def body_kind(kind: str) -> str:
+    """A side kind on a body has no side table: it lands as a hit of its type on the body."""
+    side = side_of(kind)
+    if side is None:
+        return kind
+    return "roll" if side[1] == "blunt" else kind_of(UNROLLED, side[1])
+
+
 def apply(sheet: SystemOneSheet, amount: int, kind: str, convention: rules.Convention) -> SheetChange:
     amount = harm_amount(amount)
+    if not sheet.components:
+        kind = body_kind(kind)
+    if kind != "roll" and on_vehicle(sheet, kind):
+        new = sheet.model_copy(deep=True)
+        text = hit_part(new.components, kind, amount)
+        return SheetChange(new, text, {"kind": kind}, harmed=new != sheet)
     rolled = ""
     if kind == "roll":
         kind, rolled = UNROLLED, "no location rolled"
@@ -199,8 +238,17 @@ def consciousness_prompt(s: SystemOneSheet, notes: list[str]) -> str:
 
 def hold(sheet: SystemOneSheet, amount: int, kind: str, source: str = "") -> SheetChange:
     amount = harm_amount(amount)
+    if not sheet.components:
+        kind = body_kind(kind)
     if kind == "roll":
         kind = UNROLLED
+    if on_vehicle(sheet, kind):
+        new = sheet.model_copy(deep=True)
+        _, hit, _ = split_kind(kind)
+        new.held.append(HeldHit(location=kind, raw=amount, source=source, type=hit))
+        return SheetChange(
+            new, f"is hit ({kind}) for {amount}: it lands at the end of the round", {"held": amount}
+        )
     loc, hit = kind_parts(kind)
     new = sheet.model_copy(deep=True)
     new.held.append(HeldHit(location=loc, raw=amount, source=source, type=hit))
@@ -215,7 +263,9 @@ def hold(sheet: SystemOneSheet, amount: int, kind: str, source: str = "") -> She
 def heal_where(sheet: SystemOneSheet, kind: str | None) -> str:
     """Where `heal WHO N` without a location heals: the one hurt location (or bleeding), else
     the GM is asked to name one."""
-    if kind not in (None, "roll"):
+    if sheet.components:
+        raise RulesError("a vehicle's parts are mended with repair WHO PART")
+    if kind not in (None, "roll") and side_of(kind) is None:
         return kind
     hurt = [slot.replace("_", "-") for slot, d in sheet.wounds.items() if d]
     if sheet.bleed:
@@ -299,8 +349,12 @@ def end_round(
     before = s.damage
     start = sheet.model_copy(update={"held": []})
     for h in held:
-        s, t = take(s, h.raw, h.location, h.type)
-        texts.append(describe_take(t) + (f" from {h.source}" if h.source else ""))
+        if ":" in h.location:
+            text = hit_part(s.components, h.location, h.raw)
+        else:
+            s, t = take(s, h.raw, h.location, h.type)
+            text = describe_take(t)
+        texts.append(text + (f" from {h.source}" if h.source else ""))
     notes = after_harm(start, s, convention)
     state = s.state(convention)
     if notes and s.conscious and state in ("serious", "critical"):
@@ -309,7 +363,7 @@ def end_round(
         texts.append(_stay_conscious(s, chance, rng, typed, f"{state}, STA test"))
     elif not s.stabilised and state in ("critical", "dying"):
         texts += _bleeding(s, state, rng, typed, convention)
-    if s.damage > before or (held and texts):
+    if (s.damage > before or (held and texts)) and not s.components:
         texts.append(status_line(s, convention))
     texts += regain(s, harmed=s.damage > before)
     s.pace = ""

@@ -123,7 +123,12 @@ class SystemOneSystem(GameSystem):
             "DAYS [medical]",
             "every location heals on the schedule (2, 4, 6... days a point; 1, 2, 3... with care)",
         ),
-        SheetAction("repair", "Repair armour", "NAME", "armour back to its full value"),
+        SheetAction(
+            "repair",
+            "Repair",
+            "NAME",
+            "armour back to its full value, or a vehicle's part back to its full SP",
+        ),
     )
     calculators: ClassVar[Sequence[Calculator]] = CALCULATOR_LIST
     generators: ClassVar[Sequence[Generator]] = (
@@ -138,6 +143,14 @@ class SystemOneSystem(GameSystem):
     )
 
     # ------------------------------------------------------------------ sheets
+
+    def dump_sheet(self, sheet: BaseModel) -> dict[str, Any]:
+        """As stored; a sheet with no vehicle parts leaves `components` out, so the files of
+        people read as they did before vehicles had parts."""
+        data = super().dump_sheet(sheet)
+        if not data.get("components"):
+            data.pop("components", None)
+        return data
 
     def describe(self, sheet: BaseModel) -> str:
         return views.describe(_sheet(sheet))
@@ -219,11 +232,23 @@ class SystemOneSystem(GameSystem):
         self, sheet: BaseModel, amount: int, kind: str | None, rng: random.Random
     ) -> tuple[str, str] | None:
         """A hit typed without a location ("roll") lands where the body table's d20 says,
-        rolled with the session's dice as the book rolls for every damaging event."""
-        if (kind or KINDS[0]) != "roll":
+        rolled with the session's dice as the book rolls for every damaging event; on a
+        vehicle, the side's d100 table picks the part (over the whole vehicle, unnamed)."""
+        from gmconsole.systems.system_one.components import WHOLE, part_kind, pick
+        from gmconsole.systems.system_one.damage import kind_of, side_of
+
+        s, k = _sheet(sheet), kind or KINDS[0]
+        side = (WHOLE, "blunt") if k == "roll" else side_of(k)
+        if side is None:
             return None
+        if s.components:
+            face = rng.randint(1, 100)
+            name = pick(s.components, side[0], face)
+            where = "the whole vehicle" if side[0] == WHOLE else f"the {side[0]}"
+            return part_kind(side[0], side[1], name), f"d100 {face} on {where}: {name}"
         face = rng.randint(1, 20)
-        return rules.hit_location(face).replace(" ", "-"), f"location d20 {face}, no location typed"
+        why = "no location typed" if k == "roll" else "a body has no sides"
+        return kind_of(rules.hit_location(face), side[1]), f"location d20 {face}, {why}"
 
     def hold_damage(
         self, sheet: BaseModel, amount: int, kind: str | None = None, source: str = ""
@@ -369,6 +394,8 @@ class SystemOneSystem(GameSystem):
         except (ValueError, RulesError):
             return None
         typed = list(dice or [])
+        if _sheet(target).components:
+            return self._vehicle_offer(weapon, request, rng, typed)
         faces: list[int] = []
         called = result.detail.get("called")
         where = ""
@@ -394,6 +421,28 @@ class SystemOneSystem(GameSystem):
         hit = f" {weapon.type}" if weapon.type != "blunt" else ""
         text = f"{weapon.name} {damage}{hit} to the {location} ({where})"
         return DamageOffer(damage.total, kind_of(location, weapon.type), text, tuple(faces))
+
+    @staticmethod
+    def _vehicle_offer(
+        weapon: Weapon, request: CheckRequest, rng: random.Random, typed: list[int]
+    ) -> DamageOffer:
+        """A hit on a vehicle: the weapon's damage on the side the `side` switch names (the
+        store rolls the side's d100 table for the part)."""
+        from gmconsole.engine.dice import DiceError, roll
+        from gmconsole.systems.system_one.components import WHOLE
+
+        side = str(request.extra.get("side") or WHOLE)
+        try:
+            damage = roll(weapon.damage, rng, typed or None)
+        except DiceError as exc:
+            raise RulesError(f"{weapon.name} damage: {exc}") from None
+        if weapon.type in ("blunt", "piercing"):
+            kind = "roll" if side == WHOLE else side
+        else:
+            kind = f"{side}-{weapon.type}"
+        where = "the vehicle" if side == WHOLE else f"the vehicle's {side}"
+        text = f"{weapon.name} {damage} {weapon.type} to {where}"
+        return DamageOffer(damage.total, kind, text, tuple(d.face for d in damage.dice))
 
     # ------------------------------------------------------------------ actions
 

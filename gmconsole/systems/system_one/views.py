@@ -5,7 +5,7 @@ with its wound badges."""
 from __future__ import annotations
 
 from gmconsole.engine.tracks import StatusView, TrackView
-from gmconsole.systems.system_one import rules
+from gmconsole.systems.system_one import components, rules
 from gmconsole.systems.system_one.book import skill_def
 from gmconsole.systems.system_one.sheet import SystemOneSheet
 
@@ -107,6 +107,7 @@ def sheet_lines(s: SystemOneSheet) -> list[tuple[str, str]]:
         lines.append(("Wounds", ", ".join(hurt)))
     if effects:
         lines.append(("Wound effects", "; ".join(effects)))
+    lines += components.lines(s.components) if s.components else []
     if s.held:
         lines.append(("Hits this round", ", ".join(f"{h.raw} to the {h.location}" for h in s.held)))
     lines += _build_lines(s)
@@ -138,10 +139,18 @@ def tracks(s: SystemOneSheet) -> list[TrackView]:
 
 def health(s: SystemOneSheet) -> str:
     held = f" +{sum(h.raw for h in s.held)}?" if s.held else ""
+    if s.components:
+        return components.summary(s.components) + held
     return f"LP {s.lp - s.damage}/{s.lp}{held}"
 
 
 def status(s: SystemOneSheet) -> StatusView:
+    if s.components:
+        lost = tuple(f"{p.name} lost" for p in s.components if p.destroyed)
+        if len(lost) == len(s.components):
+            return StatusView("down", "wrecked", "every part destroyed", lost)
+        hurt = any(p.damage for p in s.components)
+        return StatusView("hurt" if hurt else "ok", "damaged" if hurt else "ok", "", lost)
     state = s.state()
     flags: list[str] = []
     for loc in rules.LOCATIONS:

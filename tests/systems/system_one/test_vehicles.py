@@ -1,0 +1,87 @@
+"""Vehicles as roster entries whose hits land on parts: the side's d100 table (the book's
+"Road Warrior" car, S1-EX35), vehicular armour per side, parts destroyed at SP 0, hits held
+to the round's end, and repair — all through the command line."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from gmconsole.engine.errors import GmConsoleError
+from gmconsole.store import Session
+from gmconsole.systems.system_one.components import pick, table_text
+from tests.systems.system_one.test_console import SHIPPED, finish_round
+
+
+@pytest.fixture
+def demo(tmp_path: Path) -> Iterator[Session]:
+    shutil.copytree(SHIPPED, tmp_path / "s1", ignore=shutil.ignore_patterns(".lock"))
+    with Session.open(tmp_path / "s1", rng=random.Random(5)) as session:
+        yield session
+
+
+def _first_d100() -> int:
+    return random.Random(5).randint(1, 100)  # the session's first die (seeded 5 above)
+
+
+def test_the_road_warrior_side_tables_are_the_books(demo: Session) -> None:
+    parts = demo.resolve("van").sheet.components
+    assert table_text(parts, "front") == "01-25 Engine, 26-50 Steering, 51-75 Pilot, 76-00 Gunner"
+    assert table_text(parts, "rear") == "01-00 Engine"
+    assert table_text(parts, "top") == "01-33 Steering, 34-00 Gun"
+    assert table_text(parts, "port") == "01-50 Engine, 51-00 Pilot"
+    assert table_text(parts, "bottom") == "01-00 Engine"
+    lines = dict(demo.system.sheet_lines(demo.resolve("van").sheet))
+    assert lines["Hit table: front"].startswith("01-25 Engine")
+    assert lines["Part: Engine"].startswith("SP 10/10")
+
+
+def test_a_hit_on_a_side_lands_on_the_part_its_d100_picks_through_the_armour(demo: Session) -> None:
+    face = _first_d100()
+    part = pick(demo.resolve("van").sheet.components, "front", face)
+    event = demo.execute("dmg van 8 front")
+    assert f"(d100 {face} on the front: {part})" in event.text
+    hit = next(p for p in demo.resolve("van").sheet.components if p.name == part)
+    assert hit.damage == 8 - hit.armour.get("front", 0)
+
+
+def test_a_part_at_sp_0_is_destroyed_and_says_what_losing_it_means(demo: Session) -> None:
+    text = demo.execute("strike van 9 steering").text  # named: its armour on its main side
+    assert (
+        "is hit in the Steering for 4 (9 on the front, armour 5)" in text
+        and "destroyed: it can change speed but not course" in text
+    )
+    assert demo.system.health(demo.resolve("van").sheet) == "parts 4/5"
+    text = demo.execute("strike van 20 engine").text  # the engine's armour: its bottom, 5
+    assert "for 15 (20 on the bottom, armour 5)" in text and "decelerates at its maximum to a stop" in text
+    assert "Engine lost" in demo.system.status(demo.resolve("van").sheet).flags
+    demo.execute("repair van engine")
+    assert demo.resolve("van").sheet.components[0].damage == 0
+
+
+def test_a_vehicle_refuses_a_body_location_and_a_body_takes_a_side_as_a_rolled_location(
+    demo: Session,
+) -> None:
+    with pytest.raises(GmConsoleError, match="a vehicle is hit on a side"):
+        demo.execute("dmg van 6 left-arm")
+    with pytest.raises(GmConsoleError, match="repair WHO PART"):
+        demo.execute("heal van 2")
+    text = demo.execute("dmg dana 3 front").text
+    assert "a body has no sides" in text
+
+
+def test_a_shot_at_a_vehicle_in_a_round_waits_for_the_rounds_end_on_the_side_switched(
+    demo: Session,
+) -> None:
+    demo.execute("add van")
+    assert "success" in demo.execute("check marcus attack:Rifle at van side=rear dice=10").text
+    held = demo.execute("hit 4 4").text
+    assert "it lands at the end of the round" in held and "rear" in held
+    assert demo.resolve("van").sheet.held
+    finish_round(demo)
+    engine = demo.resolve("van").sheet.components[0]
+    assert engine.damage == 3  # 8 on the rear (only the engine there), armour 5
