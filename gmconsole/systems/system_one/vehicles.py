@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from gmconsole.engine.errors import RulesError
 from gmconsole.engine.numbers import whole
 from gmconsole.systems.system_one import rules
+from gmconsole.systems.system_one.components import Component, table_text
 
 if TYPE_CHECKING:
     from gmconsole.systems.system_one.calculators import Args
@@ -104,7 +105,7 @@ def _relspeed(a: Args) -> str:
 
 def _hits(a: Args) -> str:
     """One side's d100 hit table: each part a share of 100 in proportion to its Size
-    Factors on that side (the last part takes the rounding)."""
+    Factors on that side, as a vehicle sheet's parts make it (`components.table_text`)."""
     parts: list[tuple[str, int]] = []
     for word in a.words:
         name, sep, sf = word.partition("=")
@@ -113,13 +114,7 @@ def _hits(a: Args) -> str:
         parts.append((name, whole(sf, f"{name}'s SF", 1, 1000)))
     if not parts or len(parts) > 12:
         raise RulesError(f"usage: calc hits {a.usage}")
-    total = sum(sf for _, sf in parts)
-    rows, low = [], 1
-    for i, (name, sf) in enumerate(parts):
-        high = 100 if i == len(parts) - 1 else low + round(100 * sf / total) - 1
-        rows.append(f"{low:02d}-{high % 100:02d} {name}")
-        low = high + 1
-    return "hit table: " + ", ".join(rows)
+    return "hit table: " + table_text([Component(name=n, sides={"front": sf}) for n, sf in parts], "front")
 
 
 def _fuel(a: Args) -> str:
