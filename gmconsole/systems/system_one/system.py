@@ -78,6 +78,13 @@ class SystemOneSystem(GameSystem):
             "int: by INT; random: INT + d100 each round; side: each side's best LDR + d100",
             choices=("int", "random", "side"),
         ),
+        RuleOption(
+            "measurable_difference",
+            "Measurable Difference",
+            False,
+            "an attacker with HEC 50 or more above the target's: the hit lands at once, "
+            "not at the round's end",
+        ),
     )
     sheet_actions: ClassVar[Sequence[SheetAction]] = (
         SheetAction(
@@ -302,7 +309,16 @@ class SystemOneSystem(GameSystem):
         and walking fire, hands, moving while firing, kicks, invisibility, vehicle fire."""
         from gmconsole.systems.system_one.combat import switches
 
-        return switches()
+        resolved = self.resolve_options(options)
+        return [
+            *switches(),
+            RuleOption(
+                "measurable",
+                "Measurable Difference",
+                bool(resolved["measurable_difference"]),
+                "HEC 50 or more above the target's: the hit lands at once",
+            ),
+        ]
 
     def check(
         self,
