@@ -52,7 +52,12 @@ def switches() -> list[RuleOption]:
             bounds=(0, MAX_METRES),
         ),
         RuleOption(
-            "target_speed", "Target speed (m/turn)", 0, "-1 per m/turn above 5", bounds=(0, MAX_METRES)
+            "target_speed",
+            "Target speed (m/turn)",
+            0,
+            "-1 per m/turn above 5; firing from a moving vehicle: its speed; vehicle against "
+            "vehicle: the relative speed (calc relspeed)",
+            bounds=(0, MAX_METRES),
         ),
         RuleOption(
             "size", "Target size (steps)", 0, "doublings (+) or halvings (-) of man-size", bounds=(-10, 10)
