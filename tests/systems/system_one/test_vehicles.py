@@ -85,3 +85,10 @@ def test_a_shot_at_a_vehicle_in_a_round_waits_for_the_rounds_end_on_the_side_swi
     finish_round(demo)
     engine = demo.resolve("van").sheet.components[0]
     assert engine.damage == 3  # 8 on the rear (only the engine there), armour 5
+
+
+def test_firing_from_a_moving_vehicle_on_rough_going_while_driving(demo: Session) -> None:
+    """The vehicle's speed as the target's (20 m/turn: -15), rough going halves the final
+    chance, driving halves it again: 85 - 15 = 70, 35, 17."""
+    text = demo.execute("check marcus attack:Rifle at guard-1 target_speed=20 rough driving dice=18").text
+    assert "chance 85 -15 target speed halved twice = 17%" in text and "failure" in text
