@@ -101,6 +101,13 @@ def part_kind(side: str, hit: str, name: str) -> str:
     return f"{side}:{name}" if hit == "blunt" else f"{side}-{hit}:{name}"
 
 
+def describe_kind(kind: str) -> str:
+    """A part's damage kind in words: "front-energy:Gun" -> "the Gun (front, energy)"."""
+    side, hit, name = split_kind(kind)
+    bits = [b for b in (side if side != WHOLE else "", hit if hit != "blunt" else "") if b]
+    return f"the {name}" + (f" ({', '.join(bits)})" if bits else "")
+
+
 def split_kind(kind: str) -> tuple[str, str, str]:
     """A part's damage kind as (side, hit type, part name); the inverse of `part_kind`."""
     where, _, name = kind.partition(":")
@@ -123,7 +130,7 @@ def main_side(part: Component) -> str:
     return max(SIDES, key=lambda s: part.sides.get(s, 0))
 
 
-def hit_part(parts: list[Component], kind: str, raw: int) -> str:
+def hit_part(parts: list[Component], kind: str, raw: int, source: str = "") -> str:
     """One hit of `raw` damage on the part `kind` names (changes `parts`): its armour on
     that side, the damage it takes, and what losing it means. Returns the log text."""
     side, hit, name = split_kind(kind)
@@ -135,7 +142,8 @@ def hit_part(parts: list[Component], kind: str, raw: int) -> str:
     part.damage = min(MAX_HARM, part.damage + through)
     what = f"{raw} {hit}" if hit != "blunt" else str(raw)
     armoured = f", armour {armour}" if armour else ""
-    text = f"is hit in the {part.name} for {through} ({what} on the {armour_side}{armoured})"
+    by = f" from {source}" if source else ""
+    text = f"is hit in the {part.name} for {through}{by} ({what} on the {armour_side}{armoured})"
     text += f": SP {max(0, part.sp - part.damage)}/{part.sp}"
     if part.destroyed and not was:
         text += "; destroyed" + _loss(part.name)

@@ -17,7 +17,7 @@ from gmconsole.engine.errors import RulesError
 from gmconsole.engine.numbers import whole
 from gmconsole.systems.base import SheetChange
 from gmconsole.systems.system_one import rules
-from gmconsole.systems.system_one.components import SIDES, WHOLE, hit_part, split_kind
+from gmconsole.systems.system_one.components import SIDES, WHOLE, describe_kind, hit_part, split_kind
 from gmconsole.systems.system_one.exertion import regain
 from gmconsole.systems.system_one.powers import resistance
 from gmconsole.systems.system_one.sheet import (
@@ -247,7 +247,9 @@ def hold(sheet: SystemOneSheet, amount: int, kind: str, source: str = "") -> She
         _, hit, _ = split_kind(kind)
         new.held.append(HeldHit(location=kind, raw=amount, source=source, type=hit))
         return SheetChange(
-            new, f"is hit ({kind}) for {amount}: it lands at the end of the round", {"held": amount}
+            new,
+            f"is hit in {describe_kind(kind)} for {amount}: it lands at the end of the round",
+            {"held": amount},
         )
     loc, hit = kind_parts(kind)
     new = sheet.model_copy(deep=True)
@@ -350,11 +352,10 @@ def end_round(
     start = sheet.model_copy(update={"held": []})
     for h in held:
         if ":" in h.location:
-            text = hit_part(s.components, h.location, h.raw)
+            texts.append(hit_part(s.components, h.location, h.raw, h.source))
         else:
             s, t = take(s, h.raw, h.location, h.type)
-            text = describe_take(t)
-        texts.append(text + (f" from {h.source}" if h.source else ""))
+            texts.append(describe_take(t) + (f" from {h.source}" if h.source else ""))
     notes = after_harm(start, s, convention)
     state = s.state(convention)
     if notes and s.conscious and state in ("serious", "critical"):
