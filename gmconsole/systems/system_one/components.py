@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 from gmconsole.engine.errors import RulesError
 from gmconsole.engine.names import Name
@@ -52,6 +52,12 @@ class Component(BaseModel):
     armour_class: Literal["physical", "energy", "mental", "sensory"] = "physical"
     damage: int = Field(default=0, ge=0, le=MAX_HARM)
 
+    @model_validator(mode="after")
+    def _has_size(self) -> Component:
+        if not self.sp:
+            raise ValueError(f"part {self.name}: give it SF on at least one side ({', '.join(SIDES)})")
+        return self
+
     @property
     def sp(self) -> int:
         return sum(self.sides.values())
@@ -73,7 +79,8 @@ def side_table(parts: Sequence[Component], side: str) -> list[tuple[int, str]]:
     weights = [(n, w) for n, w in weights if w > 0]
     total = sum(w for _, w in weights)
     if not total:
-        raise RulesError(f"nothing on the {side} side (give a part some SF there)")
+        where = "the vehicle" if side == WHOLE else f"the {side} side"
+        raise RulesError(f"no parts on {where} (give a part some SF there)")
     table, running = [], 0
     for name, weight in weights:
         running += weight
