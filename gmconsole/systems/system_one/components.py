@@ -174,9 +174,13 @@ def summary(parts: Sequence[Component]) -> str:
     return f"parts {working}/{len(parts)}"
 
 
-def lines(parts: Sequence[Component]) -> list[tuple[str, str]]:
-    """A vehicle's parts and its six hit tables, for the sheet pane."""
-    out = []
+def lines(parts: Sequence[Component], size_level: int) -> list[tuple[str, str]]:
+    """A vehicle's space (15 SF, +15 a size level) against the SF its parts use, its mass
+    (500 kg, doubling a level), its parts and its six hit tables, for the sheet pane."""
+    levels = max(0, size_level)
+    space, used = 15 * (1 + levels), sum(p.sp for p in parts)
+    over = f" (over by {used - space}: a size level more)" if used > space else ""
+    out = [("Vehicle", f"{used}/{space} SF used{over}; mass {500 * 2**levels} kg")]
     for p in parts:
         where = ", ".join(f"{s} {p.sides[s]}" for s in SIDES if p.sides.get(s))
         armour = ", ".join(f"{s} {p.armour[s]}" for s in SIDES if p.armour.get(s))

@@ -107,7 +107,7 @@ def sheet_lines(s: SystemOneSheet) -> list[tuple[str, str]]:
         lines.append(("Wounds", ", ".join(hurt)))
     if effects:
         lines.append(("Wound effects", "; ".join(effects)))
-    lines += components.lines(s.components) if s.components else []
+    lines += components.lines(s.components, s.size_level) if s.components else []
     if s.held:
         lines.append(("Hits this round", ", ".join(f"{h.raw} to the {h.location}" for h in s.held)))
     lines += _build_lines(s)
