@@ -22,6 +22,33 @@ if TYPE_CHECKING:
 
 SPEED = (0, 100_000)
 FLIP_SIDE = {"top": -10, "short": -5, "under": 10, "side": 0}
+SIDE_FLIP = {
+    "top": "top",
+    "front": "short",
+    "rear": "short",
+    "bottom": "under",
+    "port": "side",
+    "starboard": "side",
+}
+"""Which flip modifier a hit on each side of a vehicle takes (front and rear are a car's short sides)."""
+FLIP_AFTER = (
+    "if it flips: occupants 1d3 (1d3-1 strapped in), it rolls 1d4 sides (d4: 1 rear over front, "
+    "2 front over rear, 3 left over right, 4 right over left), 1d6 to each side it lands on"
+)
+
+
+def flip_chance(damage: int, mass: int, where: str) -> int | None:
+    """The optional flip: 5% a point of the attack's damage over the Mass score, with the
+    side's modifier; None when the damage does not pass the Mass."""
+    return None if damage <= mass else 5 * (damage - mass) + FLIP_SIDE[where]
+
+
+def flip_note(size_level: int, side: str, damage: int) -> str:
+    """The flip chance of a hit on a vehicle's side, as a note ("" when none): the Mass score
+    is its kg / 100 (500 kg doubling a size level: 5, 10, 20...)."""
+    mass = 5 * 2 ** max(0, size_level)
+    chance = flip_chance(damage, mass, SIDE_FLIP.get(side, "side"))
+    return "" if chance is None or chance <= 0 else f"flip chance {chance}% ({FLIP_AFTER})"
 
 
 def _vehicle(a: Args) -> str:
@@ -75,15 +102,10 @@ def _impact(a: Args) -> str:
 def _flip(a: Args) -> str:
     damage, mass = a.whole(0, "damage", (0, 10_000_000)), a.whole(1, "mass", (1, 10_000_000))
     where = next((f for f in a.flags if f in FLIP_SIDE), "side")
-    if damage <= mass:
+    chance = flip_chance(damage, mass, where)
+    if chance is None:
         return f"{damage} damage against mass {mass}: no flip"
-    chance = 5 * (damage - mass) + FLIP_SIDE[where]
-    return (
-        f"flip chance {chance}% (hit on the {where}); if it flips: occupants 1d3 (1d3-1 strapped in), "
-        "it rolls 1d4 sides (d4: 1 rear over front, 2 front over rear, 3 left over right, "
-        "4 right over left), "
-        "1d6 to each side it lands on"
-    )
+    return f"flip chance {chance}% (hit on the {where}); {FLIP_AFTER}"
 
 
 def _relspeed(a: Args) -> str:
