@@ -68,6 +68,8 @@ def perform(s: SystemOneSheet, action: str, args: list[str], scene: Scene) -> Sh
         return regenerate(s, args, scene)
     if action == "strike":
         return strike(s, args, scene)
+    if action == "aid":
+        return aid(s, args, scene)
     if action == "power":
         return _power(s, args)
     if action in ("xp", "ip"):
@@ -133,6 +135,32 @@ def strike(s: SystemOneSheet, args: list[str], scene: Scene) -> SheetChange:
         change = apply(s, amount, kind, "rounded")
     text = change.text if how == "named" else f"({how}) {change.text}"
     return SheetChange(change.sheet, text, {**change.detail, "location": location}, harmed=change.harmed)
+
+
+def aid(s: SystemOneSheet, args: list[str], scene: Scene) -> SheetChange:
+    """`aid WHO OTHER`: WHO's First Aid test to stabilise OTHER (the test's own rules: the
+    skill, or INT/2 untrained, less 10 or 20 a point past LP, the wound penalties); made, the
+    other's bleeding stops. The medic's sheet is unchanged."""
+    from gmconsole.engine.checks import CheckRequest
+    from gmconsole.systems.system_one.resolution import run_check
+
+    other = scene.other
+    if args:
+        raise RulesError("usage: aid WHO OTHER [dice=N]")
+    if not isinstance(other, SystemOneSheet) or other.components:
+        raise RulesError("aid tends a character, not a vehicle")
+    if other.state() == "dead":
+        raise RulesError("dead: First Aid comes too late")
+    if other.stabilised:
+        raise RulesError("not bleeding: only a critical or dying character needs stabilising")
+    over = max(0, other.damage - other.lp)
+    request = CheckRequest(option="skill:First Aid", extra={"past_lp": over})
+    result = run_check(s, request, scene.rng, scene.dice or None, None)
+    scene.dice.clear()  # the one typed d100 (a check refuses more)
+    if not result.success:
+        return SheetChange(s, f"tends the wounded: {result.summary()}; the bleeding goes on")
+    healed = other.model_copy(update={"stabilised": True, "bleed_clock": 0})
+    return SheetChange(s, f"tends the wounded: {result.summary()}; the bleeding stops", other=healed)
 
 
 def _vehicle_place(s: SystemOneSheet, place: str, hit: str, scene: Scene) -> tuple[str, str]:

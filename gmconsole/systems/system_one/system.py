@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ValidationError
@@ -85,6 +86,12 @@ class SystemOneSystem(GameSystem):
             "an attacker with HEC 50 or more above the target's: the hit lands at once, "
             "not at the round's end",
         ),
+        RuleOption(
+            "vehicle_flip",
+            "Vehicle flip",
+            False,
+            "a hit on a vehicle past its Mass score (kg / 100) may flip it: the chance is told",
+        ),
     )
     sheet_actions: ClassVar[Sequence[SheetAction]] = (
         SheetAction(
@@ -107,6 +114,14 @@ class SystemOneSystem(GameSystem):
             "pay the pace's EF (x the wound state); walking or standing wins EF back at the round's end",
         ),
         SheetAction("stabilise", "Stabilised", "", "bleeding stops (after a successful First Aid check)"),
+        SheetAction(
+            "aid",
+            "First Aid on another",
+            "[typed d100]",
+            "WHO tends OTHER: INT + 5 x First Aid (INT/2 untrained), -10 a point past LP "
+            "(-20 untrained); made, the bleeding stops",
+            other=True,
+        ),
         SheetAction("ko", "Knocked out", "", "falls unconscious (a failed STA test)"),
         SheetAction("wake", "Wakes up", "", "regains consciousness"),
         SheetAction("exert", "Spend EF", "N", "spend N EF, multiplied by the wound state"),
@@ -235,6 +250,23 @@ class SystemOneSystem(GameSystem):
 
         return apply(_sheet(sheet), amount, kind or KINDS[0], "rounded")
 
+    def apply_damage_in(self, sheet: BaseModel, amount: int, kind: str | None, scene: Scene) -> SheetChange:
+        """`apply_damage`, and with the campaign's vehicle flip rule on, a hit on a vehicle's
+        side past its Mass tells the chance that it flips."""
+        change = self.apply_damage(sheet, amount, kind)
+        note = self._flip_note(_sheet(sheet), amount, kind, scene.options)
+        return replace(change, text=f"{change.text}; {note}") if note else change
+
+    def _flip_note(self, s: SystemOneSheet, amount: int, kind: str | None, options: Mapping[str, Any]) -> str:
+        from gmconsole.systems.system_one.components import split_kind
+        from gmconsole.systems.system_one.vehicles import flip_note
+
+        if not s.components or not kind or ":" not in kind:
+            return ""
+        if not self.resolve_options(options)["vehicle_flip"]:
+            return ""
+        return flip_note(s.size_level, split_kind(kind)[0], amount)
+
     def roll_damage_kind(
         self, sheet: BaseModel, amount: int, kind: str | None, rng: random.Random
     ) -> tuple[str, str] | None:
@@ -283,7 +315,13 @@ class SystemOneSystem(GameSystem):
         """The round's damage lands, with the tests it calls for; bleeding runs; defence ends."""
         from gmconsole.systems.system_one.damage import end_round
 
-        return end_round(_sheet(sheet), rng or random.Random(), list(dice or []), "rounded")
+        s = _sheet(sheet)
+        change = end_round(s, rng or random.Random(), list(dice or []), "rounded")
+        if change is None or scene is None:
+            return change
+        notes = [self._flip_note(s, h.raw, h.location, scene.options) for h in s.held]
+        notes = [n for n in notes if n]
+        return replace(change, text="; ".join([change.text, *notes])) if notes else change
 
     def end_encounter(self, sheet: BaseModel, scene: Scene | None = None) -> SheetChange | None:
         """Hits still held when the fight ends land; defence given up ends."""
@@ -436,7 +474,11 @@ class SystemOneSystem(GameSystem):
         faces += [d.face for d in damage.dice]
         hit = f" {weapon.type}" if weapon.type != "blunt" else ""
         text = f"{weapon.name} {damage}{hit} to the {location} ({where})"
-        return DamageOffer(damage.total, kind_of(location, weapon.type), text, tuple(faces))
+        mine, theirs = s.attr("HEC"), _sheet(target).attr("HEC")
+        at_once = bool(request.extra.get("measurable")) and mine >= theirs + 50
+        if at_once:
+            text += f"; Measurable Difference (HEC {mine} against {theirs}): it lands at once"
+        return DamageOffer(damage.total, kind_of(location, weapon.type), text, tuple(faces), at_once=at_once)
 
     @staticmethod
     def _vehicle_offer(
