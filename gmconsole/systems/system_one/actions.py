@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from gmconsole.engine.dice.sources import next_face
 from gmconsole.engine.errors import RulesError
 from gmconsole.engine.numbers import whole
 from gmconsole.systems.base import Generated, Scene, SheetChange
@@ -70,6 +71,8 @@ def perform(s: SystemOneSheet, action: str, args: list[str], scene: Scene) -> Sh
         return strike(s, args, scene)
     if action == "aid":
         return aid(s, args, scene)
+    if action == "blocked":
+        return blocked(s, args, scene)
     if action == "power":
         return _power(s, args)
     if action in ("xp", "ip"):
@@ -106,7 +109,6 @@ def strike(s: SystemOneSheet, args: list[str], scene: Scene) -> SheetChange:
     """`strike WHO N [LOCATION] [TYPE]`: a damaging event of N raw damage. Without a
     location d20 picks it from the body table, as the book does for every hit. During a
     running round the hit waits for the round's end like any other; outside one it lands now."""
-    from gmconsole.engine.dice.sources import next_face
     from gmconsole.systems.system_one.damage import apply, hold, kind_of
 
     if not args:
@@ -135,6 +137,34 @@ def strike(s: SystemOneSheet, args: list[str], scene: Scene) -> SheetChange:
         change = apply(s, amount, kind, "rounded")
     text = change.text if how == "named" else f"({how}) {change.text}"
     return SheetChange(change.sheet, text, {**change.detail, "location": location}, harmed=change.harmed)
+
+
+def blocked(s: SystemOneSheet, args: list[str], scene: Scene) -> SheetChange:
+    """`blocked WHO WEAPON_DAMAGE [punch|kick]`: a blow that missed only for the unarmed
+    block costs the blocker a fifth of the weapon's damage, rounded up, on the arms by d6
+    (1-2 left, 3-4 right, 5-6 half to each, rounded up); `punch` or `kick`: an unarmed
+    attacker parried by a weapon takes it on the limb used (d6 1-4 the dominant side). Each
+    share lands as `strike` lands it (held to the round's end in a fight)."""
+    if not args or len(args) > 2 or args[1:] not in ([], ["punch"], ["kick"]):
+        raise RulesError("usage: blocked WHO WEAPON_DAMAGE [punch|kick]")
+    cost = rules.block_damage(whole(args[0], "weapon damage", 0, MAX_DAMAGE))
+    face = next_face(scene.dice, scene.rng, 6)
+    if args[1:]:
+        side = s.handedness if face <= 4 else ("left" if s.handedness == "right" else "right")
+        shares = [(cost, f"{side} {'arm' if args[1] == 'punch' else 'leg'}")]
+    elif face <= 4:
+        shares = [(cost, "left arm" if face <= 2 else "right arm")]
+    else:
+        half = -(-cost // 2)
+        shares = [(half, "left arm"), (half, "right arm")]
+    new, texts = s, []
+    for amount, where in shares:
+        change = strike(new, [str(amount), *where.split()], scene)
+        assert isinstance(change.sheet, SystemOneSheet)
+        new = change.sheet
+        texts.append(change.text)
+    why = "parried by a weapon" if args[1:] else "blocking unarmed"
+    return SheetChange(new, f"{why}: {cost} (d6 {face}): " + "; ".join(texts), harmed=new.damage > s.damage)
 
 
 def aid(s: SystemOneSheet, args: list[str], scene: Scene) -> SheetChange:
@@ -166,7 +196,6 @@ def aid(s: SystemOneSheet, args: list[str], scene: Scene) -> SheetChange:
 def _vehicle_place(s: SystemOneSheet, place: str, hit: str, scene: Scene) -> tuple[str, str]:
     """Where `strike` lands on a vehicle: a named part, or the part a side's d100 table (the
     whole vehicle's, unnamed) picks with the session's dice; and how it was found."""
-    from gmconsole.engine.dice.sources import next_face
     from gmconsole.systems.system_one.components import SIDES, WHOLE, find, part_kind, pick
 
     if place and place not in SIDES:

@@ -115,6 +115,14 @@ class SystemOneSystem(GameSystem):
         ),
         SheetAction("stabilise", "Stabilised", "", "bleeding stops (after a successful First Aid check)"),
         SheetAction(
+            "blocked",
+            "Took a blocked blow",
+            "WEAPON_DAMAGE [punch|kick] [dice=d6]",
+            "missed only for the unarmed block: a fifth of the weapon's damage (rounded up) to "
+            "the blocker's arms by d6; punch/kick: an unarmed attacker parried by a weapon, on "
+            "the limb used",
+        ),
+        SheetAction(
             "aid",
             "First Aid on another",
             "[typed d100]",

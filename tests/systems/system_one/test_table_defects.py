@@ -4,8 +4,6 @@ types, on a copy of the shipped demo."""
 from __future__ import annotations
 
 import random
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,14 +12,7 @@ from gmconsole.engine.checks import CheckRequest
 from gmconsole.engine.errors import GmConsoleError, RulesError
 from gmconsole.store import Session
 from tests.store.conftest import file_snapshot
-from tests.systems.system_one.test_console import SHIPPED, finish_round
-
-
-@pytest.fixture
-def demo(tmp_path: Path) -> Iterator[Session]:
-    shutil.copytree(SHIPPED, tmp_path / "s1", ignore=shutil.ignore_patterns(".lock"))
-    with Session.open(tmp_path / "s1", rng=random.Random(5)) as session:
-        yield session
+from tests.systems.system_one.test_console import finish_round
 
 
 @pytest.mark.parametrize(

@@ -5,23 +5,13 @@ to the round's end, and repair — all through the command line."""
 from __future__ import annotations
 
 import random
-import shutil
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from gmconsole.engine.errors import GmConsoleError
 from gmconsole.store import Session
 from gmconsole.systems.system_one.components import pick, table_text
-from tests.systems.system_one.test_console import SHIPPED, finish_round
-
-
-@pytest.fixture
-def demo(tmp_path: Path) -> Iterator[Session]:
-    shutil.copytree(SHIPPED, tmp_path / "s1", ignore=shutil.ignore_patterns(".lock"))
-    with Session.open(tmp_path / "s1", rng=random.Random(5)) as session:
-        yield session
+from tests.systems.system_one.test_console import finish_round
 
 
 def _first_d100() -> int:
