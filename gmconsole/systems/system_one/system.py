@@ -125,7 +125,7 @@ class SystemOneSystem(GameSystem):
         SheetAction(
             "aid",
             "First Aid on another",
-            "[typed d100]",
+            "OTHER [dice=N]",
             "WHO tends OTHER: INT + 5 x First Aid (INT/2 untrained), -10 a point past LP "
             "(-20 untrained); made, the bleeding stops",
             other=True,
