@@ -116,6 +116,13 @@ def sheet_lines(s: SystemOneSheet) -> list[tuple[str, str]]:
 
 
 def tracks(s: SystemOneSheet) -> list[TrackView]:
+    if s.components:  # a vehicle: each part's Structure Points
+        return [
+            TrackView(
+                p.name, "points", max(0, p.sp - p.damage), p.sp, note="destroyed" if p.destroyed else ""
+            )
+            for p in s.components
+        ]
     state = s.state()
     q = rules.wound_thresholds(s.lp)
     note = state + ("" if s.conscious or state == "dead" else ", unconscious")

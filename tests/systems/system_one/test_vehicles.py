@@ -47,6 +47,8 @@ def test_a_part_at_sp_0_is_destroyed_and_says_what_losing_it_means(demo: Session
         and "destroyed: it can change speed but not course" in text
     )
     assert demo.system.health(demo.resolve("van").sheet) == "parts 4/5"
+    steering = demo.system.tracks(demo.resolve("van").sheet)[1]  # each part's SP is a track
+    assert (steering.name, steering.value, steering.maximum, steering.note) == ("Steering", 0, 2, "destroyed")
     text = demo.execute("strike van 20 engine").text  # the engine's armour: its bottom, 5
     assert "for 15 (20 on the bottom, armour 5)" in text and "decelerates at its maximum to a stop" in text
     assert "Engine lost" in demo.system.status(demo.resolve("van").sheet).flags
