@@ -56,6 +56,15 @@ def describe(s: SystemOneSheet) -> str:
 
 
 def sheet_lines(s: SystemOneSheet) -> list[tuple[str, str]]:
+    if s.components:  # a vehicle: its profile (STA stands for DUR), speed, parts and hit tables
+        profile = f"STR {s.attr('STR')}, DUR {s.attr('STA')}, AGL {s.attr('AGL')}, size level {s.size_level}"
+        held = [("Hits this round", ", ".join(f"{h.raw} to {h.location}" for h in s.held))] if s.held else []
+        return [
+            ("Profile", profile),
+            ("Speed", f"{s.running} m/turn"),
+            *components.lines(s.components, s.size_level),
+            *held,
+        ]
     lines = [(f"{rules.ATTRIBUTE_NAMES[k]} ({k})", str(v)) for k, v in s.attributes.items()]
     lines.append(
         (
@@ -107,7 +116,6 @@ def sheet_lines(s: SystemOneSheet) -> list[tuple[str, str]]:
         lines.append(("Wounds", ", ".join(hurt)))
     if effects:
         lines.append(("Wound effects", "; ".join(effects)))
-    lines += components.lines(s.components, s.size_level) if s.components else []
     if s.held:
         lines.append(("Hits this round", ", ".join(f"{h.raw} to the {h.location}" for h in s.held)))
     lines += _build_lines(s)

@@ -29,6 +29,7 @@ def test_the_road_warrior_side_tables_are_the_books(demo: Session) -> None:
     assert lines["Hit table: front"].startswith("01-25 Engine")
     assert lines["Part: Engine"].startswith("SP 10/10")
     assert lines["Vehicle"] == "18/30 SF used; mass 1000 kg"  # 18 SF: one size level up (30)
+    assert lines["Profile"] == "STR 40, DUR 60, AGL 30, size level 1" and "LP / EF / PW" not in lines
 
 
 def test_a_hit_on_a_side_lands_on_the_part_its_d100_picks_through_the_armour(demo: Session) -> None:
