@@ -215,6 +215,7 @@ class SystemOneSystem(GameSystem):
                 "bleed_clock": 0,
                 "hours_unconscious": 0,
                 "armour": [a.model_copy(update={"current": None}) for a in s.armour],
+                "components": [p.model_copy(update={"damage": 0}) for p in s.components],
             },
         )
 

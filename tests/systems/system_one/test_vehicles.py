@@ -86,3 +86,9 @@ def test_firing_from_a_moving_vehicle_on_rough_going_while_driving(demo: Session
     chance, driving halves it again: 85 - 15 = 70, 35, 17."""
     text = demo.execute("check marcus attack:Rifle at guard-1 target_speed=20 rough driving dice=18").text
     assert "chance 85 -15 target speed halved twice = 17%" in text and "failure" in text
+
+
+def test_a_vehicle_template_spawns_with_whole_parts(demo: Session) -> None:
+    demo.execute("strike van 9 steering")
+    fresh = demo.system.spawn(demo.resolve("van").sheet)
+    assert all(p.damage == 0 for p in fresh.components)
