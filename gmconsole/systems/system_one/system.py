@@ -10,11 +10,16 @@ What the console sees:
   target's defence, size and Heightened Speed. Everyone can punch; kicks take the skill.
 - Rounds: declare lowest INT first, resolve highest first (`SystemOneRounds`); hits made with
   `hit` or `strike` during a round are held and land at the round's end, with the tests they
-  call for, bleeding on its clock and EF won back by the pace kept (`exertion`).
+  call for, bleeding on its clock and EF won back by the pace kept (`exertion`). With the
+  Measurable Difference option (or the `measurable` switch) a hit from HEC 50 or more above
+  the target's lands at once.
+- Vehicles: a sheet with `components` is a vehicle; its hits land on the part a side's d100
+  table picks (`components`), through the vehicular armour on that side; with the
+  `vehicle_flip` option a hit past its Mass tells the flip chance.
 - Damage: ``dmg WHO N LOCATION[-TYPE]`` is a hit's raw damage at a location (armour of the
   hit's class, wear, the head's doubling, the limb's limit); without a location the body
   table's d20 picks it. ``heal`` takes points off a location (the one hurt, if unnamed).
-- Verbs (`actions`), calculators (`calculators`, `powers`, `vehicles`), the rolled character
+- Verbs (`actions`; `aid WHO OTHER` between two characters), calculators (`calculators`, `powers`, `vehicles`), the rolled character
   generator, and the book's tables in `data/*.toml`.
 """
 
