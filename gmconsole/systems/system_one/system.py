@@ -19,8 +19,9 @@ What the console sees:
 - Damage: ``dmg WHO N LOCATION[-TYPE]`` is a hit's raw damage at a location (armour of the
   hit's class, wear, the head's doubling, the limb's limit); without a location the body
   table's d20 picks it. ``heal`` takes points off a location (the one hurt, if unnamed).
-- Verbs (`actions`; `aid WHO OTHER` between two characters), calculators (`calculators`, `powers`, `vehicles`), the rolled character
-  generator, and the book's tables in `data/*.toml`.
+- Verbs (`actions`; `aid WHO OTHER` between two characters), calculators (`calculators`,
+  `powers`, `vehicles`), the rolled character generator, and the book's tables in
+  `data/*.toml`.
 """
 
 from __future__ import annotations
