@@ -72,31 +72,55 @@ def _ram(a: Args) -> str:
     return text + " (a vehicle of 10x the mass pushes it aside unharmed)"
 
 
-def _impact(a: Args) -> str:
-    """The rammer's side of a ram: destroyed or not, the DUR rolls, the speed left."""
-    dur, speed = a.whole(0, "DUR", (0, 300)), a.whole(1, "speed", SPEED)
-    inflicted, sp = a.whole(2, "damage", (0, 10_000)), a.whole(3, "target SP", (0, 10_000))
-    armour = a.whole(4, "target armour", (0, 10_000), 0)
+def impact(
+    dur: int, speed: int, inflicted: int, sp: int, armour: int, roll: Callable[[], int | None]
+) -> tuple[str, int, int]:
+    """The rammer's side of a ram, as (what happens, the speed left, what each part on its
+    impact side takes): a target left standing stops it dead and hurts every impact-side
+    part by the full damage; one destroyed (the damage counting up to its SP and armour) calls
+    for a DUR roll less 5 a point, and failed, an unmodified one: made (and the speed covers
+    it) only slows it; failed, slowed and each part takes the damage plus what the speed
+    could not absorb. `roll` gives the next d100, or None where the GM has not rolled yet."""
     if max(0, inflicted - armour) < sp:
         left = sp - max(0, inflicted - armour)
-        return f"not destroyed (SP {left} left): a full stop; every impact-side component takes {inflicted}"
+        return (
+            f"not destroyed (SP {left} left): a full stop; every impact-side component takes {inflicted}",
+            0,
+            inflicted,
+        )
     effective = min(inflicted, sp + armour)
     first = dur - 5 * effective
     text = f"destroyed ({effective} counts): DUR roll at {first}%"
-    rolls = [a.whole(i, "roll", (1, 100)) for i in range(5, min(len(a.nums), 7))]
-    if not rolls:
-        return text + f"; failed: an unmodified DUR roll ({dur}%) decides between slowed and damaged"
-    if rules.check(rolls[0], first):
-        return text + f"; rolled {rolls[0]}: unharmed, speed {speed}"
-    if len(rolls) < 2:
-        return text + f"; rolled {rolls[0]}: failed, roll DUR {dur}% again"
-    if rules.check(rolls[1], dur) and effective <= speed:
-        return text + f"; rolled {rolls[0]} then {rolls[1]}: slowed by {effective} to {speed - effective}"
-    over = max(0, effective - speed)
-    return (
-        text + f"; rolled {rolls[0]} then {rolls[1]}: slowed to {max(0, speed - effective)} and every "
-        f"impact-side component takes {effective + over}"
-    )
+    one = roll()
+    if one is None:
+        return (
+            text + f"; failed: an unmodified DUR roll ({dur}%) decides between slowed and damaged",
+            speed,
+            0,
+        )
+    if rules.check(one, first):
+        return text + f"; rolled {one}: unharmed, speed {speed}", speed, 0
+    two = roll()
+    if two is None:
+        return text + f"; rolled {one}: failed, roll DUR {dur}% again", speed, 0
+    if rules.check(two, dur) and effective <= speed:
+        return (
+            text + f"; rolled {one} then {two}: slowed by {effective} to {speed - effective}",
+            speed - effective,
+            0,
+        )
+    left, takes = max(0, speed - effective), effective + max(0, effective - speed)
+    outcome = f"slowed to {left} and every impact-side component takes {takes}"
+    return f"{text}; rolled {one} then {two}: {outcome}", left, takes
+
+
+def _impact(a: Args) -> str:
+    """The rammer's side of a ram (`impact`), with the DUR rolls the GM typed."""
+    dur, speed = a.whole(0, "DUR", (0, 300)), a.whole(1, "speed", SPEED)
+    inflicted, sp = a.whole(2, "damage", (0, 10_000)), a.whole(3, "target SP", (0, 10_000))
+    armour = a.whole(4, "target armour", (0, 10_000), 0)
+    rolls = iter([a.whole(i, "roll", (1, 100)) for i in range(5, min(len(a.nums), 7))])
+    return impact(dur, speed, inflicted, sp, armour, lambda: next(rolls, None))[0]
 
 
 def _flip(a: Args) -> str:
