@@ -71,6 +71,10 @@ def perform(s: SystemOneSheet, action: str, args: list[str], scene: Scene) -> Sh
         return strike(s, args, scene)
     if action == "aid":
         return aid(s, args, scene)
+    if action == "ram":
+        from gmconsole.systems.system_one.ramming import ram
+
+        return ram(s, args, scene)
     if action == "blocked":
         return blocked(s, args, scene)
     if action == "power":

@@ -129,6 +129,15 @@ class SystemOneSystem(GameSystem):
             "the limb used",
         ),
         SheetAction(
+            "ram",
+            "Ram",
+            "OTHER SPEED [front|rear|port|starboard|top|bottom] [dice=...]",
+            "WHO, a vehicle, drives into OTHER at SPEED m/turn: 1 a 10 m/turn, on OTHER's body "
+            "(easily displaced: no check) or the part its side's d100 picks; then the rammer's "
+            "full stop or DUR rolls. Lands at once",
+            other=True,
+        ),
+        SheetAction(
             "aid",
             "First Aid on another",
             "OTHER [dice=N]",

@@ -1,16 +1,20 @@
 """Vehicles as roster entries whose hits land on parts: the side's d100 table (the book's
 "Road Warrior" car, S1-EX35), vehicular armour per side, parts destroyed at SP 0, hits held
-to the round's end, and repair — all through the command line."""
+to the round's end, repair, and ramming — all through the command line."""
 
 from __future__ import annotations
 
 import random
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from gmconsole.engine.errors import GmConsoleError
 from gmconsole.store import Session
 from gmconsole.systems.system_one.components import pick, table_text
+from tests.systems.system_one.conftest import SHIPPED
 from tests.systems.system_one.test_console import finish_round
 
 
@@ -92,3 +96,53 @@ def test_a_vehicle_template_spawns_with_whole_parts(demo: Session) -> None:
     demo.execute("strike van 9 steering")
     fresh = demo.system.spawn(demo.resolve("van").sheet)
     assert all(p.damage == 0 for p in fresh.components)
+
+
+OAK = """schema_version = 1
+name = "Oak"
+kind = "npc"
+
+[sheet]
+[[sheet.components]]
+name = "Trunk"
+sides = { front = 6 }
+"""
+
+
+@pytest.fixture
+def yard(tmp_path: Path) -> Iterator[Session]:
+    """The demo with a tree to ram (SP 6, as the book's)."""
+    shutil.copytree(SHIPPED, tmp_path / "yard", ignore=shutil.ignore_patterns(".lock"))
+    (tmp_path / "yard" / "roster" / "oak.toml").write_text(OAK)
+    with Session.open(tmp_path / "yard", rng=random.Random(5)) as session:
+        yield session
+
+
+def test_a_ram_that_leaves_the_tree_standing_stops_the_van_and_hurts_its_front(yard: Session) -> None:
+    text = yard.execute("ram van oak 50 dice=1").text  # 5 damage: the tree keeps SP 1
+    assert "is hit in the Trunk for 5 (5 on the front): SP 1/6" in text
+    assert "not destroyed (SP 1 left): a full stop" in text and "speed now 0 m/turn" in text
+    parts = {p.name: p.damage for p in yard.resolve("van").sheet.components}
+    assert parts == {"Engine": 0, "Steering": 0, "Gun": 0, "Pilot": 5, "Gunner": 5}  # front armour 5
+    yard.execute("undo")
+    assert yard.resolve("oak").sheet.components[0].damage == 0
+    assert all(p.damage == 0 for p in yard.resolve("van").sheet.components)
+
+
+def test_a_ram_that_fells_the_tree_calls_for_the_dur_rolls(yard: Session) -> None:
+    yard.execute("ram van oak 50 dice=1")  # SP 1 left
+    # 10 on SP 1: only 1 counts; DUR 60 - 5 = 55: 90 fails, the unmodified 7 makes it: slowed by 1
+    text = yard.execute("ram van oak 100 dice=1,90,7").text
+    assert "destroyed (1 counts): DUR roll at 55%; rolled 90 then 7: slowed by 1 to 99" in text
+
+
+def test_ramming_a_person_needs_no_vehicle_check_and_only_a_vehicle_rams(yard: Session) -> None:
+    text = yard.execute("ram van dana 30 dice=10").text  # d20 10: the torso, leather 2
+    assert "takes 1 (3 to the torso, armour 2)" in text and "easily displaced: no vehicle check" in text
+    for line, message in (
+        ("ram dana van 30", "the vehicle that rams"),
+        ("ram van oak 999999999", "speed must be a whole number from 0 to 100000"),
+        ("ram van oak 50 left", "no side 'left'"),
+    ):
+        with pytest.raises(GmConsoleError, match=message):
+            yard.execute(line)
