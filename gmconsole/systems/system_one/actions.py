@@ -103,7 +103,7 @@ def perform(s: SystemOneSheet, action: str, args: list[str], scene: Scene) -> Sh
             return SheetChange(new, f"{part.name} repaired to SP {part.sp}")
         if armour is None:
             have = ", ".join([a.name for a in s.armour] + [p.name for p in s.components]) or "none"
-            raise RulesError(f"no armour {name!r} (has: {have})")
+            raise RulesError(f"no armour or vehicle part {name!r} (has: {have})")
         armour.current = None
         return SheetChange(new, f"{armour.name} repaired to {armour.physical}")
     raise RulesError(f"System One has no action {action!r}")
