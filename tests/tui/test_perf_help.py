@@ -65,3 +65,25 @@ async def test_each_page_shows_what_a_static_shows(campaign: Path) -> None:
             plain = RichVisual(page, page.render()._renderable).render_strips(width, None, style, options)
             assert kept == plain
             assert len(kept) == page.render().get_height(page.styles, width) == page.size.height
+
+
+def test_a_page_that_says_something_else_is_printed_anew() -> None:
+    """The kept lines are found by what the page holds: a changed cell, style or column is a
+    different page (the help after a keymap or a setting changed), an equal one the same."""
+    from rich.console import Group
+    from rich.text import Text
+
+    from gmconsole.tui.screens.printed_page import fingerprint
+
+    def page(cell: str, style: str = "bold", width: int = 8) -> Group:
+        table = Table(box=None, expand=True, show_header=False)
+        table.add_column(width=width, style=style)
+        table.add_column(ratio=1)
+        table.add_row(Text("d"), Text(cell))
+        return Group(Text("— Turn —", style="bold underline"), table)
+
+    assert fingerprint(page("Damage")) == fingerprint(page("Damage"))
+    assert fingerprint(page("Damage")) != fingerprint(page("Damage!"))
+    assert fingerprint(page("Damage")) != fingerprint(page("Damage", style="italic"))
+    assert fingerprint(page("Damage")) != fingerprint(page("Damage", width=9))
+    assert fingerprint(object()) is None  # a kind it does not know is not kept

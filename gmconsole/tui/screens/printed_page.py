@@ -31,7 +31,7 @@ from textual.widgets import Static
 
 KEPT = 24
 """Printed pages kept across opens (a page at a width); the oldest goes first."""
-_kept: OrderedDict[tuple[Hashable, int], list[list[Segment]]] = OrderedDict()
+_kept: OrderedDict[tuple[Hashable, int, bool], list[list[Segment]]] = OrderedDict()
 
 
 def fingerprint(renderable: object) -> Hashable | None:
@@ -81,21 +81,24 @@ class PrintedVisual(RichVisual):
     def lines(self, width: int) -> list[list[Segment]]:
         """The page's lines at `width`, without the widget's style (laid over when painted)."""
         found = self._lines.get(width)
-        if found is None and self._key is not None:
-            found = _kept.get((self._key, width))
-            if found is not None:
-                _kept.move_to_end((self._key, width))
         if found is None:
             app = active_app.get()
             options = app.console_options.update(highlight=False, width=width, height=None)
-            # the renderable itself, not `post_render`'s wrapper: that one, given no style,
-            # drops the line ends; the widget's style is laid over in `render_strips`
-            segments = app.console.render(self._renderable, options)
-            found = list(Segment.split_and_crop_lines(segments, width, include_new_lines=False, pad=False))
-            if self._key is not None:
-                _kept[(self._key, width)] = found
-                while len(_kept) > KEPT:
-                    _kept.popitem(last=False)
+            # the terminal's character set changes what Rich draws (box lines, ellipses)
+            kept_as = (self._key, width, options.ascii_only) if self._key is not None else None
+            found = _kept.get(kept_as) if kept_as is not None else None
+            if found is not None:
+                _kept.move_to_end(kept_as)
+            else:
+                # the renderable itself, not `post_render`'s wrapper: that one, given no style,
+                # drops the line ends; the widget's style is laid over in `render_strips`
+                segments = app.console.render(self._renderable, options)
+                lines = Segment.split_and_crop_lines(segments, width, include_new_lines=False, pad=False)
+                found = list(lines)
+                if kept_as is not None:
+                    _kept[kept_as] = found
+                    while len(_kept) > KEPT:
+                        _kept.popitem(last=False)
         self._lines[width] = found
         return found
 
