@@ -87,3 +87,24 @@ def test_a_page_that_says_something_else_is_printed_anew() -> None:
     assert fingerprint(page("Damage")) != fingerprint(page("Damage", style="italic"))
     assert fingerprint(page("Damage")) != fingerprint(page("Damage", width=9))
     assert fingerprint(object()) is None  # a kind it does not know is not kept
+
+
+async def test_the_first_help_prints_each_page_once(campaign: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At one width: the scroll bar's place is kept whether or not it shows, so the pages are
+    not printed again one column narrower when the bar appears (which doubled the first `?`)."""
+    printed: list[tuple] = []
+
+    class Kept(type(printed_page._kept)):  # type: ignore[misc]
+        def __setitem__(self, key: tuple, value: object) -> None:
+            printed.append(key)
+            super().__setitem__(key, value)
+
+    monkeypatch.setattr(printed_page, "_kept", Kept())
+    app = make_app(campaign)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        pages = list(app.screen.query(PrintedPage))
+        assert len(printed) == len(pages)
+        assert {width for _, width, _ in printed} == {pages[0].size.width}

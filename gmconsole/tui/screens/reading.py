@@ -1,7 +1,9 @@
 """A modal page of text to read and close (help, about): scroll with the keys a GM already
 uses in the panes (j/k, arrows, PgUp/PgDn, Home/End), close with Esc or q. Each page is a
 `PrintedPage`: printed once per width and kept across opens, so a second `?` does not print
-the help's big tables again."""
+the help's big tables again. The scroll bar's column is kept whether or not the bar shows
+(`scrollbar-gutter: stable`): otherwise a page was printed at the full width, found taller
+than the box, and printed again one bar narrower, twice the work on every first open."""
 
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ class ReadingScreen(ModalScreen[None]):
     ReadingScreen > VerticalScroll {
         width: 96%; max-width: 110; height: 96%;
         border: thick $primary; background: $surface; padding: 0 1;
+        scrollbar-gutter: stable;
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
