@@ -108,3 +108,23 @@ async def test_the_first_help_prints_each_page_once(campaign: Path, monkeypatch:
         pages = list(app.screen.query(PrintedPage))
         assert len(printed) == len(pages)
         assert {width for _, width, _ in printed} == {pages[0].size.width}
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 40), (131, 30), (200, 50)])
+async def test_help_printed_ahead_makes_the_first_help_print_nothing(
+    campaign: Path, table_prints: list[int], size: tuple[int, int]
+) -> None:
+    """`print_ahead` (for a quiet moment after the first screen) prints the pages at the width
+    the help's box gives them, so the first ? only paints."""
+    from gmconsole.tui.screens.help import print_ahead
+
+    app = make_app(campaign)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert print_ahead(app) == 5
+        before = len(table_prints)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert len(table_prints) == before
+        assert print_ahead(app) == 0  # kept already

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Hashable
 from itertools import islice
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.padding import Padding
@@ -70,6 +71,35 @@ def _table_print(table: Table) -> Hashable | None:
     return ("table", layout, tuple(columns), rows)
 
 
+def print_page(renderable: RenderableType, width: int) -> int:
+    """Print `renderable` at `width` into the kept lines now, as a page showing it would;
+    1 if it was printed, 0 if already kept or not of a kind that is kept. The app's console
+    prints it, so call it on the app's thread."""
+    key = fingerprint(renderable)
+    if key is None:
+        return 0
+    app = active_app.get()
+    options = app.console_options.update(highlight=False, width=width, height=None)
+    kept_as = (key, width, options.ascii_only)
+    if kept_as in _kept:
+        return 0
+    _kept[kept_as] = _print(app, renderable, width, options)
+    _forget_oldest()
+    return 1
+
+
+def _print(app: Any, renderable: RenderableType, width: int, options: Any) -> list[list[Segment]]:
+    # the renderable itself, not `post_render`'s wrapper: that one, given no style, drops
+    # the line ends; the widget's style is laid over in `render_strips`
+    segments = app.console.render(renderable, options)
+    return list(Segment.split_and_crop_lines(segments, width, include_new_lines=False, pad=False))
+
+
+def _forget_oldest() -> None:
+    while len(_kept) > KEPT:
+        _kept.popitem(last=False)
+
+
 class PrintedVisual(RichVisual):
     """A Rich renderable printed once per width: the height and the paint share the lines."""
 
@@ -90,15 +120,10 @@ class PrintedVisual(RichVisual):
             if found is not None:
                 _kept.move_to_end(kept_as)
             else:
-                # the renderable itself, not `post_render`'s wrapper: that one, given no style,
-                # drops the line ends; the widget's style is laid over in `render_strips`
-                segments = app.console.render(self._renderable, options)
-                lines = Segment.split_and_crop_lines(segments, width, include_new_lines=False, pad=False)
-                found = list(lines)
+                found = _print(app, self._renderable, width, options)
                 if kept_as is not None:
                     _kept[kept_as] = found
-                    while len(_kept) > KEPT:
-                        _kept.popitem(last=False)
+                    _forget_oldest()
         self._lines[width] = found
         return found
 

@@ -17,17 +17,26 @@ from textual.screen import ModalScreen
 
 from gmconsole.tui.screens.printed_page import PrintedPage
 
+BOX_MAX = 110
+"""The reading box's widest (columns, borders included); it is 96% of the screen below that."""
+
+
+def page_width(screen_width: int) -> int:
+    """The width a page gets in the box on a screen `screen_width` columns wide: the box less
+    its thick border, its padding and the scroll bar's column (kept, see above)."""
+    return min(screen_width * 96 // 100, BOX_MAX) - 2 - 2 - 2
+
 
 class ReadingScreen(ModalScreen[None]):
     """Subclasses set `TITLE` and implement `pages()` (what to show, top to bottom)."""
 
-    DEFAULT_CSS = """
-    ReadingScreen { align: center middle; }
-    ReadingScreen > VerticalScroll {
-        width: 96%; max-width: 110; height: 96%;
+    DEFAULT_CSS = f"""
+    ReadingScreen {{ align: center middle; }}
+    ReadingScreen > VerticalScroll {{
+        width: 96%; max-width: {BOX_MAX}; height: 96%;
         border: thick $primary; background: $surface; padding: 0 1;
         scrollbar-gutter: stable;
-    }
+    }}
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "dismiss", "Close", id="reading.close"),
