@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from gmconsole.engine.errors import RulesError
 from gmconsole.systems.arm.resolution import ATTACK_DIFFICULTY
-from gmconsole.systems.arm.rounds import ACTED, PREPARED
+from gmconsole.systems.arm.rounds import ACTED, COUNTER, PREPARED
 from gmconsole.systems.arm.sheet import ArmSheet, Pending
 from gmconsole.systems.base import Opposition, Scene, SheetChange
 
@@ -34,6 +34,10 @@ PREPARED_BASE = 2
 
 def oppose(option: str, target: ArmSheet) -> Opposition | None:
     key = option.strip().lower()
+    if key == "dodge" or key.startswith("parry:"):
+        # Reached only when the target has no pending hit on the defender to answer.
+        return Opposition(note="no hit by them to answer (a dodge or parry answers a blow that hit; "
+                               "vs N for another difficulty)")
     if key.startswith("attack:"):
         value = ATTACK_DIFFICULTY - target.size
         size = f" (size {target.size:+d})" if target.size else ""
@@ -81,10 +85,16 @@ def after_test(sheet: ArmSheet, request: CheckRequest, result: CheckResult, scen
     now = enc.round if enc is not None else 0
     said: list[str] = []
     if enc is not None and me is not None and enc.started and _resolving(enc):
-        if me.extra.get(ACTED) == now:
+        striking_back = me.extra.get(COUNTER) == now and _is_attack(request)
+        if striking_back:
+            del me.extra[COUNTER]
+            said.append("the counter-blow's strike (part of its defence)")
+        elif me.extra.get(ACTED) == now:
             said.append("has already acted this round (one action a round; a counter-blow's "
                         "strike is part of its defence)")
         me.extra[ACTED] = now
+        if request.extra.get("counter"):
+            me.extra[COUNTER] = now
     new = sheet.model_copy(deep=True)
     if push_shock:
         new.condition.apply(0, push_shock)
@@ -104,6 +114,9 @@ def after_test(sheet: ArmSheet, request: CheckRequest, result: CheckResult, scen
         return None
     return SheetChange(new, "; ".join(said), harmed=bool(push_shock))
 
+
+def _is_attack(request: CheckRequest) -> bool:
+    return request.option.strip().lower().startswith("attack:")
 
 
 def _resolving(enc) -> bool:

@@ -21,6 +21,9 @@ from gmconsole.engine.turn_order import GMOrder, RoundContext
 
 ACTED = "acted"
 """`Combatant.extra` key: the round in which the combatant used its one action."""
+COUNTER = "counter"
+"""`Combatant.extra` key: the round in which the combatant defended with a counter-blow, whose
+strike (one attack) is part of that same action."""
 PREPARED = "prepared"
 """`Combatant.extra` key: the round in which the combatant prepared a defence (for the tracker)."""
 

@@ -1,0 +1,43 @@
+"""The second pass over ARM at the table, through `Session.execute` as a GM types it: a defence
+with nothing to answer, the counter-blow's strike, cover, the unit converter, point-buy, the
+armour option."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+
+from gmconsole.engine.errors import RulesError
+from gmconsole.store import Session
+
+SHIPPED = Path(__file__).resolve().parents[3] / "campaigns" / "arm-demo"
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Session:
+    """The demo brawl moved on to round 3's resolve phase (everyone may act once)."""
+    shutil.copytree(SHIPPED, tmp_path / "arm", ignore=shutil.ignore_patterns(".lock"))
+    with Session.open(tmp_path / "arm", rng=random.Random(5)) as session:
+        while session.encounter.round == 2 or session.encounter.current.phase != "resolve":
+            session.execute("next")
+        yield session
+
+
+def test_a_dodge_with_no_hit_to_answer_says_so(table: Session) -> None:
+    table.execute("check thug-1 attack:Club at alex dice=1,6")  # 6 + 1 - 6 = 1 vs 4: a miss
+    event = table.execute("check alex dodge at thug-1 dice=3,3")
+    assert "no hit by them to answer" in event.text
+    assert event.data.get("target") is None
+
+
+def test_the_counter_blows_strike_is_not_a_second_action(table: Session) -> None:
+    table.execute("check brad attack:Axe at alex dice=3,3")  # 8 vs 4: hit 4
+    dodge = table.execute("check alex dodge counter at brad dice=6,1")  # 6 + 5 - 2 = 9 vs 6 + 4
+    assert dodge.data["target"] == 10
+    strike = table.execute("check alex attack:Sword at brad dice=3,3")
+    assert "already acted" not in strike.text and "counter-blow's strike" in strike.text
+    again = table.execute("check alex attack:Sword at brad dice=3,3")
+    assert "already acted" in again.text
