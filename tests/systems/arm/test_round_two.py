@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from gmconsole.engine.errors import RulesError
 from gmconsole.store import Session
 
 SHIPPED = Path(__file__).resolve().parents[3] / "campaigns" / "arm-demo"
@@ -41,3 +40,10 @@ def test_the_counter_blows_strike_is_not_a_second_action(table: Session) -> None
     assert "already acted" not in strike.text and "counter-blow's strike" in strike.text
     again = table.execute("check alex attack:Sword at brad dice=3,3")
     assert "already acted" in again.text
+
+
+def test_the_unit_converter_shows_the_measure_in_the_other_units(table: Session) -> None:
+    """3 km is 3 000 m (not the log's 2 500 m) and 9 840 ft; the logs are the unit table's."""
+    text = table.execute("calc units 3 km").text
+    assert "3 000 m (log 17)" in text and "9 840 ft (log 20)" in text and "1.86 mi (log 1)" in text
+    assert "600 s (log 14)" in table.execute("calc units 10 minutes").text  # D-04

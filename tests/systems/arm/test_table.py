@@ -277,7 +277,7 @@ def test_subtasks_and_group_at_the_command_line(demo: Session) -> None:
 
 def test_the_unit_converter_shows_every_unit(demo: Session) -> None:
     text = demo.execute("calc units 100 ft").text
-    assert "(log 10 in ft)" in text and "25 m" in text  # 10 - 3 = 7 -> 25
+    assert "(log 10 in ft)" in text and "30.5 m (log 7)" in text  # the measure; its log 10 - 3 = 7
     assert "min" not in text
 
 
