@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from gmconsole.engine.errors import RulesError
 from gmconsole.store import Session
 
 SHIPPED = Path(__file__).resolve().parents[3] / "campaigns" / "arm-demo"
@@ -47,3 +48,12 @@ def test_the_unit_converter_shows_the_measure_in_the_other_units(table: Session)
     text = table.execute("calc units 3 km").text
     assert "3 000 m (log 17)" in text and "9 840 ft (log 20)" in text and "1.86 mi (log 1)" in text
     assert "600 s (log 14)" in table.execute("calc units 10 minutes").text  # D-04
+
+
+def test_cover_makes_an_attack_harder_not_a_dodge(table: Session) -> None:
+    shot = table.execute("check thug-1 attack:Long bow at alex distance=30m cover=2 weather=1 dice=3,3")
+    assert shot.data["target"] == 4 + 2 * 7 + 2 + 1  # 30 m is log 7
+    table.execute("check brad attack:Axe at alex dice=3,3")
+    with pytest.raises(RulesError, match="cover is for an attack"):
+        table.execute("check alex dodge at brad cover=2 dice=3,3")
+    assert table.execute("check alex dodge at brad weather=1 dice=3,3").data["target"] == 4 + 4 + 1
