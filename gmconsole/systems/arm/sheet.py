@@ -31,6 +31,9 @@ class Mod(BaseModel):
     value: int = Field(ge=-10, le=30)
     applies_to: str = ""
     """What it helps ("attack", "damage", "defence", a stat, a skill word); free text for the GM."""
+    cost: int | None = Field(default=None, ge=0, le=100)
+    """Its price in chp a level at creation, the GM's (the book: about 1-5 for a signed mod, up
+    to 10 or more for a powerful special one); None: not priced."""
 
     @model_validator(mode="after")
     def _absolute_has_no_sign(self) -> Self:

@@ -74,9 +74,10 @@ class ArmSystem(GameSystem):
         SheetAction("move", "Move a round", "MODE [push [DIE]]",
                     "how far WHO's movement rate (run, walk...) carries in one round; push: +1 on 2-6 "
                     "(2-5 cost a shock level)"),
-        SheetAction("build", "Point-buy price", "",
-                    "the sheet's stats priced at the example chp costs, with a running total, and "
-                    "anything outside the race's limits"),
+        SheetAction("build", "Point-buy price", "[BUDGET]",
+                    "the sheet priced in chp (stats at the example costs, mods at their own cost a "
+                    "level) with a running total, what is left of BUDGET, and anything outside the "
+                    "race's limits"),
     )
     calculators: ClassVar[Sequence[Calculator]] = (
         Calculator("log", "Log to measure", "LOG [UNIT]", "the measure of a log: calc log 12 -> 250"),
@@ -107,6 +108,7 @@ class ArmSystem(GameSystem):
         return " · ".join(parts)
 
     def sheet_lines(self, sheet: BaseModel) -> list[tuple[str, str]]:
+        from gmconsole.systems.arm.creation import summary
         from gmconsole.systems.arm.scale import format_measure, log_to_measure
 
         s = _sheet(sheet)
@@ -127,6 +129,7 @@ class ArmSystem(GameSystem):
         for sp in s.spells:
             flung = f", accuracy {sp.accuracy:+d}, damage {sp.damage}" if sp.as_weapon() else ""
             lines.append((f"Spell: {sp.name}", f"cast {sp.difficulty} ({sp.stat.capitalize()}){flung}"))
+        lines.append(("Point-buy", summary(s)))
         lines.append(("Condition", s.condition.label()))
         lines += [(f"Wound {i}", WOUND_LEVELS[w.level].capitalize() + (f" ({w.note})" if w.note else ""))
                   for i, w in enumerate(s.wounds, 1)]

@@ -57,3 +57,24 @@ def test_cover_makes_an_attack_harder_not_a_dodge(table: Session) -> None:
     with pytest.raises(RulesError, match="cover is for an attack"):
         table.execute("check alex dodge at brad cover=2 dice=3,3")
     assert table.execute("check alex dodge at brad weather=1 dice=3,3").data["target"] == 4 + 4 + 1
+
+
+def test_build_keeps_a_running_total_against_a_budget(table: Session) -> None:
+    """Stats at the example prices (T-19, D-13), the mods at their own price a level; Odo's
+    special mod counts its levels from -10."""
+    event = table.execute("build alex 300")
+    assert event.text.startswith("Alex point-buy: Fit 6x10=60, Dex 7x5=95, Tou 5x5=120")
+    assert "Swords 1x3=263: 263 chp of 300: 37 left" in event.text
+    odo = table.execute("build odo 200")
+    assert "Magically Able 11x10=350: 350 chp of 200: 150 over" in odo.text
+    with pytest.raises(RulesError, match="budget"):
+        table.execute("build alex 1e9")
+
+
+def test_the_sheet_shows_its_point_buy_and_the_race_limits(table: Session, tmp_path: Path) -> None:
+    """What the roster's detail view shows after the sheet form saves a sheet."""
+    alex = table.resolve("alex").sheet
+    data = table.system.dump_sheet(alex)
+    data["stats"]["fitness"] = 11
+    lines = dict(table.system.sheet_lines(table.system.parse_sheet(data)))
+    assert lines["Point-buy"] == "313 chp; fitness 11 outside human 3..9"

@@ -296,7 +296,7 @@ def test_move_a_round_and_push_it(demo: Session) -> None:
 def test_build_prices_the_sheet_and_warns_outside_the_race(demo: Session) -> None:
     """D-13: Fitness 6 at 10 a level is 60; the rest at the example prices."""
     event = demo.execute("build brad")
-    assert event.data["detail"]["chp"] == 8 * 10 + 5 * 5 + 8 * 5 + 4 * 10 + 5 * 5 + 7 * 5
+    assert event.data["detail"]["chp"] == 8 * 10 + 5 * 5 + 8 * 5 + 4 * 10 + 5 * 5 + 7 * 5 + 1 * 5  # Strength
     assert not event.data["detail"]["warnings"] and not event.changes
 
 
