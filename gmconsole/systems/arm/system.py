@@ -197,6 +197,14 @@ class ArmSystem(GameSystem):
 
         return apply(_sheet(sheet), amount, kind or "damage")
 
+    def apply_damage_in(self, sheet: BaseModel, amount: int, kind: str | None, scene: Scene) -> SheetChange:
+        """As `apply_damage`, with the campaign's option "armour": off, armour adds nothing to
+        Toughness (the book leaves armour to the GM)."""
+        from gmconsole.systems.arm.damage import apply
+
+        armour = bool(scene.options.get("armour", True))
+        return apply(_sheet(sheet), amount, kind or "damage", armour_counts=armour)
+
     def heal(self, sheet: BaseModel, amount: int, kind: str | None = None) -> SheetChange:
         """`heal WHO N wound|shock` (the book has no healing rule); no track named is shock."""
         from gmconsole.systems.arm.damage import lower

@@ -78,3 +78,14 @@ def test_the_sheet_shows_its_point_buy_and_the_race_limits(table: Session, tmp_p
     data["stats"]["fitness"] = 11
     lines = dict(table.system.sheet_lines(table.system.parse_sheet(data)))
     assert lines["Point-buy"] == "313 chp; fitness 11 outside human 3..9"
+
+
+def test_the_armour_option_off_leaves_armour_out_of_the_damage(table: Session) -> None:
+    """Armour adds to Toughness only if the GM permits: Christine (Toughness 6, leather 2/0)."""
+    from gmconsole.systems.base import Scene
+
+    christine, system = table.resolve("christine").sheet, table.system
+    worn = system.apply_damage_in(christine, 9, None, Scene(random.Random(1), options={"armour": True}))
+    bare = system.apply_damage_in(christine, 9, None, Scene(random.Random(1), options={"armour": False}))
+    assert worn.detail["wound_result"] == 9 - (6 + 2) and bare.detail["wound_result"] == 9 - 6
+    assert "armour not counted" in bare.text
