@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gmconsole.engine.errors import RulesError
-from gmconsole.systems.arm.resolution import ATTACK_DIFFICULTY
+from gmconsole.systems.arm.resolution import ATTACK_DIFFICULTY, TARGET
 from gmconsole.systems.arm.rounds import ACTED, COUNTER, PREPARED
 from gmconsole.systems.arm.sheet import ArmSheet, Pending
 from gmconsole.systems.base import Opposition, Scene, SheetChange
@@ -41,12 +41,13 @@ def oppose(option: str, target: ArmSheet) -> Opposition | None:
     if key.startswith("attack:"):
         value = ATTACK_DIFFICULTY - target.size
         size = f" (size {target.size:+d})" if target.size else ""
-        return Opposition(difficulty=value, note=f"attack difficulty {value}{size}")
+        named = {TARGET: target.name} if target.name else {}
+        return Opposition(difficulty=value, note=f"attack difficulty {value}{size}", extra=named)
     if key == "circle":
         value = target.stats["wit"] + sum(m.value for m in target.mods if m.kind != "absolute"
                                           and m.applies_to.lower() in ("circling", "combat"))
         value += target.pending_total("all")
-        return Opposition(difficulty=value, note=f"Wit {value}", extra={"circling": target.name or "them"})
+        return Opposition(difficulty=value, note=f"Wit {value}", extra={"circling": target.name})
     stat = key.partition("+")[0]
     if stat in OPPOSED_BY:
         resisting = OPPOSED_BY[stat]
@@ -103,9 +104,10 @@ def after_test(sheet: ArmSheet, request: CheckRequest, result: CheckResult, scen
         new.pending.append(Pending(value=-2, reason="berserk charge", until_round=now + 1, waiting=True))
         said.append("-2 to everything next round (berserk)")
     if request.option.strip().lower() == "circle" and result.success:
-        foe = str(request.extra.get("circling") or "the opponent")
+        named = str(request.extra.get("circling") or "")
+        foe = named or "the opponent"
         new.pending.append(Pending(value=1, applies_to="attack", reason=f"found {foe}'s weakness",
-                                   until_round=now + 1, waiting=True))
+                                   until_round=now + 1, waiting=True, against=named or None))
         new.prepared = True
         if me is not None:
             me.extra[PREPARED] = now

@@ -135,7 +135,7 @@ class ArmSystem(GameSystem):
                   for i, w in enumerate(s.wounds, 1)]
         if s.prepared:
             lines.append(("Defence", "prepared (2 + the hit)"))
-        lines += [("Pending", f"{p.value:+d} {p.applies_to}" + (" from next round" if p.waiting else "")
+        lines += [("Pending", p.label() + (" from next round" if p.waiting else "")
                    + (f" ({p.reason})" if p.reason else "")) for p in s.pending]
         return lines
 
@@ -221,7 +221,7 @@ class ArmSystem(GameSystem):
         now = scene.encounter.round if scene.encounter else 0
         pending = [p.model_copy(update={"waiting": False}) for p in s.pending
                    if p.waiting or not p.until_round or p.until_round >= now]
-        text = ", ".join(f"{p.value:+d} {p.applies_to}" for p in s.pending if p.waiting)
+        text = ", ".join(p.label() for p in s.pending if p.waiting)
         new = s.model_copy(update={"pending": pending, "prepared": False})
         return SheetChange(new, f"now in force: {text}")
 

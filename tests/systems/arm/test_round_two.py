@@ -89,3 +89,15 @@ def test_the_armour_option_off_leaves_armour_out_of_the_damage(table: Session) -
     bare = system.apply_damage_in(christine, 9, None, Scene(random.Random(1), options={"armour": False}))
     assert worn.detail["wound_result"] == 9 - (6 + 2) and bare.detail["wound_result"] == 9 - 6
     assert "armour not counted" in bare.text
+
+
+def test_circlings_plus_one_is_for_attacks_on_the_one_circled(table: Session) -> None:
+    """T-27: Christine circles Alex (Wit 6 + 5 - 0 = 11 vs his Wit 7 - 2 pending); next round +1
+    to attack Alex, not Brad."""
+    assert table.execute("check christine circle at alex dice=5,1").data["success"]
+    while table.encounter.round == 3 or table.encounter.current.phase != "resolve":
+        table.execute("next")
+    on_alex = table.execute("check christine attack:Rapier at alex dice=3,3")
+    on_brad = table.execute("check christine attack:Rapier at brad dice=3,3")
+    assert on_alex.data["total"] == on_brad.data["total"] + 1
+    assert "+1 attack on Alex" in dict(table.system.sheet_lines(table.resolve("christine").sheet))["Pending"]
