@@ -190,3 +190,27 @@ def _why(exc: OSError, path: Path) -> str:
     elif exc.errno == errno.ELOOP:
         reason = "it is a symbolic link"
     return f"cannot write the lock {path}: {reason}"
+
+
+def lock_free(folder: Path) -> bool:
+    """Whether nobody holds the campaign's lock now (its console quit or was killed), without
+    taking it: a read-only console offers to take the campaign then. A lock naming another host
+    is never free from here (its OS lock may not reach us)."""
+    path = Path(folder) / LOCK_NAME
+    owner = read_owner(path)
+    if owner is not None and owner.host != this_host():
+        return False
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    else:
+        return True
+    finally:
+        os.close(fd)  # closing drops the shared lock taken to look
