@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from gmconsole.engine.errors import RulesError
 from gmconsole.systems.arm.resolution import ATTACK_DIFFICULTY, TARGET
-from gmconsole.systems.arm.rounds import ACTED, COUNTER, PREPARED
+from gmconsole.systems.arm.rounds import ACTED, COUNTER, PREPARED, drop_later_steps
 from gmconsole.systems.arm.sheet import ArmSheet, Pending
 from gmconsole.systems.base import Opposition, Scene, SheetChange
 
@@ -94,6 +94,8 @@ def after_test(sheet: ArmSheet, request: CheckRequest, result: CheckResult, scen
             said.append("has already acted this round (one action a round; a counter-blow's "
                         "strike is part of its defence)")
         me.extra[ACTED] = now
+        if me.id not in enc.current.actors:
+            drop_later_steps(enc)  # acting out of turn spends the step still queued
         if request.extra.get("counter"):
             me.extra[COUNTER] = now
     new = sheet.model_copy(deep=True)

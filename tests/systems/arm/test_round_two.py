@@ -101,3 +101,17 @@ def test_circlings_plus_one_is_for_attacks_on_the_one_circled(table: Session) ->
     on_brad = table.execute("check christine attack:Rapier at brad dice=3,3")
     assert on_alex.data["total"] == on_brad.data["total"] + 1
     assert "+1 attack on Alex" in dict(table.system.sheet_lines(table.resolve("christine").sheet))["Pending"]
+
+
+def test_the_round_ends_for_everyone_when_the_last_steps_have_acted_early(tmp_path: Path) -> None:
+    """Thug 2 clubs Alex during Thug 1's step (his own step goes): the round ends from Thug 1's
+    step, and its end still lapses Alex's prepared defence and Christine's spent circling bonus."""
+    shutil.copytree(SHIPPED, tmp_path / "arm", ignore=shutil.ignore_patterns(".lock"))
+    with Session.open(tmp_path / "arm", rng=random.Random(5)) as session:
+        session.execute("next")  # Thug 1
+        session.execute("check thug-2 attack:Club at alex dice=5,2")
+        event = session.execute("next")
+        assert session.encounter.round == 3
+        assert "Alex prepared defence lapses" in event.text
+        assert not session.resolve("alex").sheet.prepared
+        assert not session.resolve("christine").sheet.pending
