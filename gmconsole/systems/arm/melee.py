@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from gmconsole.engine.errors import RulesError
 from gmconsole.systems.arm.resolution import ATTACK_DIFFICULTY, TARGET
-from gmconsole.systems.arm.rounds import ACTED, COUNTER, PREPARED, drop_later_steps
+from gmconsole.systems.arm.rounds import ACTED, PART, PREPARED, drop_later_steps
 from gmconsole.systems.arm.sheet import ArmSheet, Pending
 from gmconsole.systems.base import Opposition, Scene, SheetChange
 
@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 OPPOSED_BY = {"charisma": "willpower", "wit": "wit", "willpower": "willpower", "fitness": "fitness",
               "dexterity": "dexterity", "toughness": "toughness"}
 """What resists a stat in an opposed task (a trick: Charisma against Willpower)."""
+
+PART_OF = {"attack": "the counter-blow's strike (part of its defence)",
+           "defence": "a prepared defence while circling (part of the circling)"}
 
 DEFENCE_BASE = 4
 PREPARED_BASE = 2
@@ -86,18 +89,18 @@ def after_test(sheet: ArmSheet, request: CheckRequest, result: CheckResult, scen
     now = enc.round if enc is not None else 0
     said: list[str] = []
     if enc is not None and me is not None and enc.started and _resolving(enc):
-        striking_back = me.extra.get(COUNTER) == now and _is_attack(request)
-        if striking_back:
-            del me.extra[COUNTER]
-            said.append("the counter-blow's strike (part of its defence)")
+        kind = str(result.detail.get("kind") or "task")
+        if me.extra.get(PART) == f"{now} {kind}":
+            del me.extra[PART]
+            said.append(PART_OF[kind])
         elif me.extra.get(ACTED) == now:
             said.append("has already acted this round (one action a round; a counter-blow's "
-                        "strike is part of its defence)")
+                        "strike and a circler's defence are part of theirs)")
         me.extra[ACTED] = now
         if me.id not in enc.current.actors:
             drop_later_steps(enc)  # acting out of turn spends the step still queued
         if request.extra.get("counter"):
-            me.extra[COUNTER] = now
+            me.extra[PART] = f"{now} attack"
     new = sheet.model_copy(deep=True)
     if push_shock:
         new.condition.apply(0, push_shock)
@@ -105,22 +108,23 @@ def after_test(sheet: ArmSheet, request: CheckRequest, result: CheckResult, scen
     if request.extra.get("berserk"):
         new.pending.append(Pending(value=-2, reason="berserk charge", until_round=now + 1, waiting=True))
         said.append("-2 to everything next round (berserk)")
-    if request.option.strip().lower() == "circle" and result.success:
+    if request.option.strip().lower() == "circle":
+        # Circling prepares a defence whatever the Wit test gives; success finds a weakness.
         named = str(request.extra.get("circling") or "")
         foe = named or "the opponent"
-        new.pending.append(Pending(value=1, applies_to="attack", reason=f"found {foe}'s weakness",
-                                   until_round=now + 1, waiting=True, against=named or None))
+        if result.success:
+            new.pending.append(Pending(value=1, applies_to="attack", reason=f"found {foe}'s weakness",
+                                       until_round=now + 1, waiting=True, against=named or None))
+            said.append(f"+1 to attack {foe} next round")
         new.prepared = True
         if me is not None:
             me.extra[PREPARED] = now
-        said.append(f"+1 to attack {foe} next round; defence prepared")
+            if enc is not None and enc.started and _resolving(enc):
+                me.extra[PART] = f"{now} defence"
+        said.append("defence prepared (circling)")
     if not said:
         return None
     return SheetChange(new, "; ".join(said), harmed=bool(push_shock))
-
-
-def _is_attack(request: CheckRequest) -> bool:
-    return request.option.strip().lower().startswith("attack:")
 
 
 def _resolving(enc) -> bool:

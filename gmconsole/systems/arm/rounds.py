@@ -21,9 +21,9 @@ from gmconsole.engine.turn_order import GMOrder, RoundContext
 
 ACTED = "acted"
 """`Combatant.extra` key: the round in which the combatant used its one action."""
-COUNTER = "counter"
-"""`Combatant.extra` key: the round in which the combatant defended with a counter-blow, whose
-strike (one attack) is part of that same action."""
+PART = "part"
+"""`Combatant.extra` key: "ROUND KIND", one more test of KIND that is part of the action already
+spent this round: a counter-blow's strike ("3 attack"), a circler's prepared defence ("3 defence")."""
 PREPARED = "prepared"
 """`Combatant.extra` key: the round in which the combatant prepared a defence (for the tracker)."""
 

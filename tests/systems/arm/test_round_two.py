@@ -115,3 +115,14 @@ def test_the_round_ends_for_everyone_when_the_last_steps_have_acted_early(tmp_pa
         assert "Alex prepared defence lapses" in event.text
         assert not session.resolve("alex").sheet.prepared
         assert not session.resolve("christine").sheet.pending
+
+
+def test_a_circler_defends_prepared_without_a_second_action(table: Session) -> None:
+    """Circling prepares a defence even when no weakness is found; the parry that follows is
+    2 + the hit and part of the circling, not a second action."""
+    circle = table.execute("check christine circle at brad dice=1,6")  # 6 - 5 = 1 vs Brad's Wit 4
+    assert not circle.data["success"] and "defence prepared" in circle.text
+    table.execute("check brad attack:Axe at christine dice=5,2")  # 8 + 3 = 11 vs 4: hit 7
+    parry = table.execute("check christine parry:Rapier at brad dice=4,4")
+    assert parry.data["target"] == 2 + 7 and "already acted" not in parry.text
+    assert "part of the circling" in parry.text
