@@ -82,6 +82,7 @@ class Gear(BaseModel):
     kind: GearKind = "accessory"
     damage_dice: int = Field(default=0, ge=0, le=30)
     range: Literal["melee", "short", "medium", "long", ""] = ""
+    """Blank or melee: a melee weapon (used in close combat); short, medium or long: ranged."""
     armour: int = Field(default=0, ge=0, le=20)
     bonus: int = Field(default=0, ge=-3, le=3, description="enhancer bonus")
     bonus_applies_to: str = ""

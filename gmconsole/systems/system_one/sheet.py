@@ -124,6 +124,8 @@ class Skill(BaseModel):
     specialisation: str = ""
     """The language, the Survival environment, the subject taught."""
     attr: str = ""
+    """The attribute the skill rolls under. Blank: the book's, for a skill it lists; a skill the
+    book does not list needs one here, and is marked "needs an attribute" until it has one."""
     cost: int = Field(default=0, ge=0, le=10)
     special: bool = False
     """The GM allows a level above 10 "for very special reasons"."""
