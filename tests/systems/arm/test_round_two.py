@@ -126,3 +126,15 @@ def test_a_circler_defends_prepared_without_a_second_action(table: Session) -> N
     parry = table.execute("check christine parry:Rapier at brad dice=4,4")
     assert parry.data["target"] == 2 + 7 and "already acted" not in parry.text
     assert "part of the circling" in parry.text
+
+
+def test_dmg_and_hit_leave_armour_out_when_the_campaign_turns_it_off(tmp_path: Path) -> None:
+    """The option "armour" (on by default): off, Christine's leather adds nothing to Toughness."""
+    shutil.copytree(SHIPPED, tmp_path / "arm", ignore=shutil.ignore_patterns(".lock"))
+    campaign = tmp_path / "arm" / "campaign.toml"
+    campaign.write_text(campaign.read_text() + "\n[options]\narmour = false\n")
+    with Session.open(tmp_path / "arm", rng=random.Random(5)) as session:
+        event = session.execute("dmg christine 9")  # 9 - 6 = 3: Light and Giddy (with leather: 1)
+        assert event.data["detail"]["wound_result"] == 3 and "armour not counted" in event.text
+        c = session.resolve("christine").sheet.condition
+        assert (c.wound, c.shock) == (1, 2)
