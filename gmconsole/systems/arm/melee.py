@@ -101,6 +101,8 @@ def after_test(sheet: ArmSheet, request: CheckRequest, result: CheckResult, scen
             drop_later_steps(enc)  # acting out of turn spends the step still queued
         if request.extra.get("counter"):
             me.extra[PART] = f"{now} attack"
+            if not result.success:  # hit applies the newest hit: the blow must land before the strike
+                said.append("the blow lands: hit applies it, then the counter-blow's strike")
     new = sheet.model_copy(deep=True)
     if push_shock:
         new.condition.apply(0, push_shock)

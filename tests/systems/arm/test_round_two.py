@@ -36,7 +36,8 @@ def test_a_dodge_with_no_hit_to_answer_says_so(table: Session) -> None:
 def test_the_counter_blows_strike_is_not_a_second_action(table: Session) -> None:
     table.execute("check brad attack:Axe at alex dice=3,3")  # 8 vs 4: hit 4
     dodge = table.execute("check alex dodge counter at brad dice=6,1")  # 6 + 5 - 2 = 9 vs 6 + 4
-    assert dodge.data["target"] == 10
+    assert dodge.data["target"] == 10 and "hit applies it, then the counter-blow's strike" in dodge.text
+    assert table.execute("hit 3 3").data["detail"]["wound_result"] == 4 + 8 + 1 - (5 + 4)
     strike = table.execute("check alex attack:Sword at brad dice=3,3")
     assert "already acted" not in strike.text and "counter-blow's strike" in strike.text
     again = table.execute("check alex attack:Sword at brad dice=3,3")
