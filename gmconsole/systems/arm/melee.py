@@ -28,7 +28,7 @@ OPPOSED_BY = {"charisma": "willpower", "wit": "wit", "willpower": "willpower", "
               "dexterity": "dexterity", "toughness": "toughness"}
 """What resists a stat in an opposed task (a trick: Charisma against Willpower)."""
 
-PART_OF = {"attack": "the counter-blow's strike (part of its defence)",
+PART_OF = {"attack": "part of the same action (a counter-blow's strike, a cast spell flung)",
            "defence": "a prepared defence while circling (part of the circling)"}
 
 DEFENCE_BASE = 4
@@ -99,6 +99,8 @@ def after_test(sheet: ArmSheet, request: CheckRequest, result: CheckResult, scen
         me.extra[ACTED] = now
         if me.id not in enc.current.actors:
             drop_later_steps(enc)  # acting out of turn spends the step still queued
+        if _flung_spell(sheet, request) and result.success:
+            me.extra[PART] = f"{now} attack"
         if request.extra.get("counter"):
             me.extra[PART] = f"{now} attack"
             if not result.success:  # hit applies the newest hit: the blow must land before the strike
@@ -124,9 +126,26 @@ def after_test(sheet: ArmSheet, request: CheckRequest, result: CheckResult, scen
             if enc is not None and enc.started and _resolving(enc):
                 me.extra[PART] = f"{now} defence"
         said.append("defence prepared (circling)")
+    flung = _flung_spell(sheet, request)
+    if flung and result.success:
+        said.append(f"fling it: attack:{flung} (part of the casting)")
+    elif request.option.strip().lower().startswith("cast:") and result.success is False:
+        said.append("miscast: the GM rules what happens (it fizzles, or goes off in the caster's hand)")
     if not said:
         return None
     return SheetChange(new, "; ".join(said), harmed=bool(push_shock))
+
+
+def _flung_spell(sheet: ArmSheet, request: CheckRequest) -> str | None:
+    """The name of the set spell a `cast:` test casts when it is then flung like a missile."""
+    key = request.option.strip()
+    if not key.lower().startswith("cast:"):
+        return None
+    try:
+        spell = sheet.spell(key.split(":", 1)[1])
+    except ValueError:
+        return None
+    return spell.name if spell.as_weapon() is not None else None
 
 
 def _resolving(enc) -> bool:

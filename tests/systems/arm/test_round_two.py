@@ -39,7 +39,7 @@ def test_the_counter_blows_strike_is_not_a_second_action(table: Session) -> None
     assert dodge.data["target"] == 10 and "hit applies it, then the counter-blow's strike" in dodge.text
     assert table.execute("hit 3 3").data["detail"]["wound_result"] == 4 + 8 + 1 - (5 + 4)
     strike = table.execute("check alex attack:Sword at brad dice=3,3")
-    assert "already acted" not in strike.text and "counter-blow's strike" in strike.text
+    assert "already acted" not in strike.text and "part of the same action" in strike.text
     again = table.execute("check alex attack:Sword at brad dice=3,3")
     assert "already acted" in again.text
 
@@ -139,3 +139,16 @@ def test_dmg_and_hit_leave_armour_out_when_the_campaign_turns_it_off(tmp_path: P
         assert event.data["detail"]["wound_result"] == 3 and "armour not counted" in event.text
         c = session.resolve("christine").sheet.condition
         assert (c.wound, c.shock) == (1, 2)
+
+
+def test_a_set_spell_cast_then_flung_is_one_action(table: Session) -> None:
+    """Odo casts Fire-ball (Willpower 8 vs 7) and flings it (Fitness 5 + 20, no range limit,
+    no dodge): one action. A failed cast is a miscast for the GM to rule on."""
+    table.execute("add odo")
+    cast = table.execute("check odo cast:Fire-ball dice=3,3")
+    assert cast.data["margin"] == 1 and "fling it: attack:Fire-ball" in cast.text
+    fling = table.execute("check odo attack:Fire-ball at brad distance=10m dice=3,3")
+    assert fling.data["target"] == 4 + 2 * 5 and "already acted" not in fling.text
+    with pytest.raises(RulesError, match="cannot be dodged"):
+        table.execute("check brad dodge at odo")
+    assert "miscast" in table.execute("check odo cast:Fire-ball dice=1,6").text
