@@ -7,8 +7,10 @@ defence must beat, and what a test leaves behind for the coming round.
   the defender prepared (or circled this round); a counter-blow makes it 2 harder. Only slow
   missiles can be dodged, and a missile cannot be parried.
 - Circling is Wit against the opponent's Wit; success gives +1 to attack that opponent next
-  round, and the circler counts as prepared. A berserk charge costs -2 on the next round.
+  round; the circler counts as prepared either way. A berserk charge costs -2 on the next round.
 - A test made while the round is being resolved uses the combatant's one action for the round.
+  Part of the same action, without a warning: a counter-blow's strike after its defence, a
+  circler's prepared defence, a cast spell flung at its target.
 """
 
 from __future__ import annotations
