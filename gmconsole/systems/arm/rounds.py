@@ -50,6 +50,7 @@ class ArmRounds(GMOrder):
     id = "arm-rounds"
     name = "Declare, then resolve in the GM's order"
     simultaneous_steps: ClassVar[bool] = False
+    drops_steps: ClassVar[bool] = True  # whoever has acted leaves the queue (on_step_end)
 
     def __init__(self) -> None:
         super().__init__(declare=True)
