@@ -15,8 +15,9 @@ ACTIONS = (
     SheetAction(
         "guts",
         "Spend Guts",
-        "N | (after a roll) | against FOE",
-        "N Guts; alone after a failed test: buy a bare success; against FOE: buy its hit off",
+        "N",
+        "N Guts; after a failed test N covers: buys it up to a bare success (a foe's hit: "
+        "check WHO guts:hit at FOE)",
     ),
     SheetAction("gutsit", "Guts it", "", "hidden roll = bare success; Guts to band top"),
     SheetAction(
@@ -69,12 +70,30 @@ def _guts(s: MythmagicaSheet, spent: int, text: str) -> SheetChange:
 
 
 def _spend(s: MythmagicaSheet, args: Sequence[str]) -> SheetChange:
+    """N Guts spent; right after a failed test that N covers, they buy it up to a bare success
+    (its price is spent, and `check WHO guts at TARGET` then brings its hit to H)."""
+    from gmconsole.systems.mythmagica import guts
+
     if len(args) != 1:
-        raise RulesError(
-            "usage: guts WHO N (to buy the last failed test after the roll: check WHO guts at TARGET)"
-        )
+        raise RulesError("usage: guts WHO N (after a failed test: buys it up to a bare success)")
     n = whole(args[0], "Guts to spend", 1, rules.GUTS_MAX)
-    return _guts(s, s.guts_spent + n, f"spends {n} Guts")
+    _need_named(s)
+    found = guts.buy_with_verb(s, n)
+    if found is None:
+        change = _guts(s, s.guts_spent + n, f"spends {n} Guts")
+        test = s.last_test
+        if test is not None and not test.bought and test.success is False and not test.natural:
+            need = rules.guts_cost(test.total, test.threshold)
+            change = SheetChange(change.sheet, f"{change.text}; the last test ({test.total} vs "
+                                 f"{test.threshold}) stays failed: it needs {need}")
+        return change
+    test, cost = found
+    change = _guts(s, s.guts_spent + cost, f"buys the last test ({test.total} vs {test.threshold}) up to "
+                   f"a bare success for {cost} Guts")
+    return SheetChange(
+        change.sheet.model_copy(update={"last_test": test}),
+        f"{change.text}; for its hit: check WHO guts at the target, then H",
+    )
 
 
 def _award(s: MythmagicaSheet, args: Sequence[str], scene: Scene) -> SheetChange:
@@ -120,7 +139,7 @@ def _award(s: MythmagicaSheet, args: Sequence[str], scene: Scene) -> SheetChange
 
 
 def _condition(s: MythmagicaSheet, args: Sequence[str]) -> SheetChange:
-    from gmconsole.systems.mythmagica.conditions import MAX_CONDITIONS, parse
+    from gmconsole.systems.mythmagica.conditions import MAX_CONDITIONS, described, parse
 
     words = list(args)
     off = bool(words) and words[-1].lower() == "off"
@@ -153,7 +172,7 @@ def _condition(s: MythmagicaSheet, args: Sequence[str]) -> SheetChange:
     new = probe.model_copy(
         update={"damage": min(s.damage, probe.hp_max), "setback": min(s.setback, probe.fp_max)}
     )
-    return SheetChange(new, f"is {text}")
+    return SheetChange(new, f"is {text}: {described(text)}")
 
 
 def _rest(s: MythmagicaSheet, args: Sequence[str]) -> SheetChange:

@@ -46,10 +46,13 @@ def _affordable(s: MythmagicaSheet, cost: int, what: str) -> None:
 
 
 def own_price(s: MythmagicaSheet) -> tuple[LastTest, int]:
-    """The last test and the Guts that turn its failure into a bare success."""
+    """The last test and the Guts that turn its failure into a bare success (0 when `guts WHO N`
+    already paid them)."""
     test = s.last_test
     if test is None:
         raise RulesError("no test to buy yet: roll first, then check WHO guts")
+    if test.paid:
+        return test, 0  # paid with `guts WHO N`: the hit follows without paying twice
     if test.natural:
         raise RulesError(
             f"the last test ({test.total} vs {test.threshold}) was a natural roll: Guts cannot change it"
@@ -110,6 +113,10 @@ def buy_check(s: MythmagicaSheet, request: CheckRequest, who: str | None) -> Che
         goal = f"{test.total} vs {test.threshold} becomes a bare success"
         total, threshold = test.threshold + 1, test.threshold
         detail["bought"] = {"option": test.option, "switches": dict(test.switches)}
+    if not cost:
+        detail["guts"] = 0
+        return CheckResult(label=label, dice=(), total=total, target=threshold, success=True,
+                           outcome=f"{goal} (already paid)", margin=1, who=who, detail=detail)
     _affordable(s, cost, "the bid")
     paid, war = _bid(s, cost, request.extra)
     if paid is None:
@@ -154,4 +161,17 @@ def bought(s: MythmagicaSheet) -> LastTest | None:
     """The sheet's last test, now bought."""
     if s.last_test is None:
         return None
-    return s.last_test.model_copy(update={"bought": True, "success": True})
+    return s.last_test.model_copy(update={"bought": True, "success": True, "paid": 0})
+
+
+def buy_with_verb(s: MythmagicaSheet, offered: int) -> tuple[LastTest, int] | None:
+    """`guts WHO N` right after a failed test that N covers: the test bought (its price, not N,
+    is spent), or None when there is no such test to buy (N Guts are then simply spent)."""
+    test = s.last_test
+    if test is None or test.bought or test.natural or test.success is True:
+        return None
+    cost = rules.guts_cost(test.total, test.threshold)
+    if offered < cost:
+        return None
+    _affordable(s, cost, "the bare success")
+    return test.model_copy(update={"bought": True, "success": True, "paid": cost}), cost

@@ -1,0 +1,70 @@
+"""Round two at the table (issue 27), each typed as a GM types it on a copy of the demo:
+conditions set with `cond` and with `condition` count once, encounter Impaired and Maimed lower
+the attribute, a condition says what it does and how long it lasts, Guts bought with the verb
+after a miss, and the hits that deal Damage and Setback at once."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+
+from gmconsole.engine.errors import RulesError
+from gmconsole.store import Session
+
+SHIPPED = Path(__file__).resolve().parents[3] / "campaigns" / "mythmagica-demo"
+
+
+@pytest.fixture
+def demo(tmp_path: Path):
+    copy = tmp_path / "demo"
+    shutil.copytree(SHIPPED, copy)
+    with Session.open(copy, rng=random.Random(7)) as s:
+        yield s
+
+
+def test_a_condition_set_twice_hinders_once(demo: Session) -> None:
+    demo.execute("cond snagtooth stunned")
+    demo.execute("condition snagtooth stunned")
+    event = demo.execute("check snagtooth attack:Spear dice=18,5,1 at ione")
+    assert demo.last_result.total == 5 + 3  # one Drawback: two dice, keep the lower
+    assert event.text.count("Stunned -1") == 1
+
+
+def test_stunned_and_prone_counted_once_each(demo: Session) -> None:
+    demo.execute("cond ione prone")
+    demo.execute("condition ione prone")
+    event = demo.execute("check ardan attack:Longsword dice=3,12 at snagtooth")
+    assert "Prone" not in event.text
+    event = demo.execute("check snagtooth attack:Spear dice=3,13,1 at ione")
+    assert demo.last_result.total == 13 + 3  # one Edge: two dice, keep the higher
+    assert event.text.count("target Prone +1") == 1
+
+
+def test_encounter_impaired_lowers_the_attribute(demo: Session) -> None:
+    demo.execute("cond ardan impaired:ST")
+    event = demo.execute("check ardan attack:Longsword dice=12 at snagtooth")
+    assert demo.last_result.total == 12 + 9 - 2 and "Impaired ST" in event.text
+
+
+def test_a_condition_says_what_it_does_and_how_long(demo: Session) -> None:
+    event = demo.execute("condition snagtooth stunned")
+    assert "Drawback on all actions" in event.text and "end of scene" in event.text
+
+
+def test_guts_n_after_a_miss_buys_the_test_and_its_hit_follows(demo: Session) -> None:
+    # Longsword +9 against Defense 17: a 7 makes 16, a miss by 1: 2 Guts buy a bare success
+    demo.execute("check ardan attack:Longsword dice=7 at snagtooth")
+    short = demo.execute("guts ardan 1")
+    assert "stays failed: it needs 2" in short.text
+    event = demo.execute("guts ardan 2")
+    assert "up to a bare success for 2 Guts" in event.text
+    assert demo.resolve("ardan").sheet.guts_spent == 3
+    demo.execute("check ardan guts at snagtooth")  # brings the paid hit to H, free
+    assert demo.resolve("ardan").sheet.guts_spent == 3
+    hit = demo.execute("hit")
+    assert "Longsword 6 + ST 2 + internal 1 - ward 0 = 9" in hit.text
+    with pytest.raises(RulesError, match="already bought"):
+        demo.execute("check ardan guts at snagtooth")
