@@ -138,7 +138,9 @@ def party() -> dict[str, Character]:
 
 def cast() -> dict[str, Character]:
     snag = MythmagicaSheet(race="Goblin", cast="named", TN=0, ST=0, AG=2, CR=4, PC=2, HT=-3, IN=0,
-                           level=3, weapons=[Weapon(name="Spear", damage=6, tempo=1, parry=2)],
+                           level=3, weapons=[Weapon(name="Spear", damage=6, tempo=1, parry=2),
+                                             Weapon(name="Grapple", kind="natural", damage=2, setback=2,
+                                                    tempo=4, form="Crushing")],
                            traits=["Never fights fair."])
     nestor = MythmagicaSheet(cast="named", TN=0, ST=0, AG=0, CR=1, PC=1, HT=2, IN=2, level=4,
                              abilities=[Ability(name="Lore", xp=32, base=8, attrs=["IN"])])

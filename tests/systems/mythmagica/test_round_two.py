@@ -68,3 +68,23 @@ def test_guts_n_after_a_miss_buys_the_test_and_its_hit_follows(demo: Session) ->
     assert "Longsword 6 + ST 2 + internal 1 - ward 0 = 9" in hit.text
     with pytest.raises(RulesError, match="already bought"):
         demo.execute("check ardan guts at snagtooth")
+
+
+def test_a_grab_deals_damage_and_footing_setback_in_one_hit(demo: Session) -> None:
+    # Grapple 2, Setback 2; Snagtooth Level 3, VG 2, CR 4; Ione's Stability 15, Ward 2
+    demo.execute("check snagtooth attack:Grapple mode=grab dice=16 at ione")
+    assert demo.last_result.margin == 10  # 16 + 3 + 2 + 4 = 25 vs 15
+    ione = demo.resolve("ione").sheet
+    hit = demo.execute("hit")
+    after = demo.resolve("ione").sheet
+    assert "Grapple 2 + internal 10 - ward 2 = 10" in hit.text
+    assert "setback (Footing) 2 + CR + margin 10 = 16" in hit.text
+    assert (after.damage - ione.damage, after.setback - ione.setback) == (10, 16)
+
+
+def test_a_tail_whip_puts_its_margin_into_setback(demo: Session) -> None:
+    demo.execute("check snagtooth attack:Grapple mode=tail-whip dice=16 at ione")  # 21 vs 15
+    ione = demo.resolve("ione").sheet
+    demo.execute("hit")
+    after = demo.resolve("ione").sheet
+    assert (after.damage - ione.damage, after.setback - ione.setback) == (1, 2 + 4 + 6)
