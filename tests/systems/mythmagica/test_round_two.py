@@ -88,3 +88,19 @@ def test_a_tail_whip_puts_its_margin_into_setback(demo: Session) -> None:
     demo.execute("hit")
     after = demo.resolve("ione").sheet
     assert (after.damage - ione.damage, after.setback - ione.setback) == (1, 2 + 4 + 6)
+
+
+BOOK_TABLES = (
+    "Relative size of items", "Weight by Brawn and Size", "Skill XP Costs", "Maximum classes",
+    "Group Conflict Rolls", "Body Zone Roll", "Weighted Direction Roll", "Flying modes",
+    "Spell Duration Types", "Range and distance terms", "Standard dimension by size",
+    "Variable area terms", "Multiple-target terms", "Edge and Drawback terms",
+    "Damage and Setback potency terms", "Eidolon alignment", "Creature Ilk and Kin",
+)
+
+
+def test_every_table_the_book_prints_is_in_the_reference_pane(demo: Session) -> None:
+    names = {t.name for t in demo.system.tables()}
+    assert set(BOOK_TABLES) <= names
+    xp = next(t for t in demo.system.tables() if t.name == "Skill XP Costs")
+    assert xp.rows[2][:4] == ("3", "3", "6", "12") or list(xp.rows[2][:4]) == ["3", "3", "6", "12"]
