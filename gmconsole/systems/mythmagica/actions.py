@@ -78,15 +78,17 @@ def _spend(s: MythmagicaSheet, args: Sequence[str]) -> SheetChange:
         raise RulesError("usage: guts WHO N (after a failed test: buys it up to a bare success)")
     n = whole(args[0], "Guts to spend", 1, rules.GUTS_MAX)
     _need_named(s)
+    test = s.last_test
+    if test is not None and not test.bought and test.success is False and not test.natural:
+        need = rules.guts_cost(test.total, test.threshold)
+        if n < need:  # Guts buy a failed roll or nothing: they are not burnt for Glory
+            raise RulesError(
+                f"the last test ({test.total} vs {test.threshold}) needs {need} Guts to become a bare "
+                f"success; {n} would buy nothing"
+            )
     found = guts.buy_with_verb(s, n)
     if found is None:
-        change = _guts(s, s.guts_spent + n, f"spends {n} Guts")
-        test = s.last_test
-        if test is not None and not test.bought and test.success is False and not test.natural:
-            need = rules.guts_cost(test.total, test.threshold)
-            change = SheetChange(change.sheet, f"{change.text}; the last test ({test.total} vs "
-                                 f"{test.threshold}) stays failed: it needs {need}")
-        return change
+        return _guts(s, s.guts_spent + n, f"spends {n} Guts")
     test, cost = found
     change = _guts(s, s.guts_spent + cost, f"buys the last test ({test.total} vs {test.threshold}) up to "
                    f"a bare success for {cost} Guts")
