@@ -85,7 +85,7 @@ SCENE = [
     "next",
     "dmg ione 6",
     "next",
-    "cond goblin raider 2 stunned",
+    "condition goblin raider 2 stunned",
     "next",
     "next",
     "next",
