@@ -173,7 +173,8 @@ def offer(
             amount,
             "setback",
             f"shove: VG + margin {margin}{nat} = {amount}{res}; "
-            f"pushed back {procedures.reach_ft(s.size or 'Medium')} ft",
+            f"pushed back {procedures.reach_ft(s.size or 'Medium')} ft"
+            + ("; knocked Prone" if double > 1 else ""),
         )
     harms: list[tuple[int, str, str]] = []
     if w.damage and not entraps(w):

@@ -104,3 +104,9 @@ def test_every_table_the_book_prints_is_in_the_reference_pane(demo: Session) -> 
     assert set(BOOK_TABLES) <= names
     xp = next(t for t in demo.system.tables() if t.name == "Skill XP Costs")
     assert xp.rows[2][:4] == ("3", "3", "6", "12") or list(xp.rows[2][:4]) == ["3", "3", "6", "12"]
+
+
+def test_a_natural_shove_knocks_the_target_prone(demo: Session) -> None:
+    demo.execute("check theron attack:Spear mode=shove dice=20 at goblin-raider-2")
+    hit = demo.execute("hit")  # VG -1 counts as 0: margin 13, doubled
+    assert "shove: VG + margin 13 x2 natural = 26" in hit.text and "knocked Prone" in hit.text
