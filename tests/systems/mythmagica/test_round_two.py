@@ -110,3 +110,12 @@ def test_a_natural_shove_knocks_the_target_prone(demo: Session) -> None:
     demo.execute("check theron attack:Spear mode=shove dice=20 at goblin-raider-2")
     hit = demo.execute("hit")  # VG -1 counts as 0: margin 13, doubled
     assert "shove: VG + margin 13 x2 natural = 26" in hit.text and "knocked Prone" in hit.text
+
+
+def test_the_tracker_shows_a_sheets_conditions(demo: Session) -> None:
+    demo.execute("condition ardan prone")
+    status = demo.system.status(demo.resolve("ardan").sheet)
+    assert (status.health, status.label) == ("hurt", "Prone")
+    demo.execute("dmg ardan 2")
+    status = demo.system.status(demo.resolve("ardan").sheet)
+    assert (status.label, status.detail) == ("hurt", "Prone")
