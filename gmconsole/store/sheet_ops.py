@@ -142,7 +142,10 @@ class SheetIntents(CombatIntents):
         data = {"action": action, "args": list(args), "detail": change.detail}
         if other is not None:
             data["other"] = other.key
-        text = f"{target.name} {change.text}" + "".join(f"; {n.text}" for n in notices)
+        said = change.text
+        if other is not None and other.name not in said:  # whom an action between two was with
+            said = f"{said} (→ {other.name})"
+        text = f"{target.name} {said}" + "".join(f"; {n.text}" for n in notices)
         return self.commit(draft, EventKind.ROSTER, text, who=target.key, data=data)
 
     def _other_of(self, action: str, args: list[str]) -> tuple[Target | None, list[str]]:

@@ -311,6 +311,7 @@ def test_an_action_between_two_characters_changes_both_in_one_event(
     monkeypatch.setattr(system, "perform", perform)
     event = session.execute("give ayla brak 2")
     assert not isinstance(event, list) and event is not None and event.data["other"] == "brak"
+    assert event.text.startswith("Ayla gives 2 (→ Brak)")
     assert session.roster["ayla"].sheet["hp"] == 10 and session.roster["brak"].sheet["hp"] == 7
     session.undo()
     assert session.roster["ayla"].sheet["hp"] == 12 and session.roster["brak"].sheet["hp"] == 9

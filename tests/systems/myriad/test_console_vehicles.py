@@ -78,14 +78,15 @@ def test_the_chase_tally_is_kept_on_each_pursuers_sheet(demo: Session) -> None:
     demo.execute("gen vehicle sports_car 8 4 as Hound")
     demo.execute("gen vehicle motorbike 4 2 as Bike")
     first = demo.execute("chase hound racer 7 5")
-    assert "chase round 1 (escapee 7 vs 5): tally 0 -> 1" in first.text and first.text.endswith("-1")
+    assert "chase round 1 (escapee 7 vs 5): tally 0 -> 1" in first.text
+    assert first.text.endswith("-1 (→ Racer)")  # with whom the chase is
     assert "tally 0 -> 0" in demo.execute("chase bike racer 7 8").text
     assert demo.resolve("hound").sheet.vehicle.chase.tally == 1
     # the tally stays: a second round the pursuer loses takes it to 2, a third with City
     # Driver to 3: lost
     assert "tally 1 -> 2" in demo.execute("chase hound racer 9 5").text
     lost = demo.execute("chase hound racer 9 5 city")
-    assert "City Driver +1" in lost.text and lost.text.endswith("the pursuer is lost")
+    assert "City Driver +1" in lost.text and lost.text.endswith("the pursuer is lost (→ Racer)")
     with pytest.raises(RulesError, match="already lost"):
         demo.execute("chase hound racer 9 5")
     # shots between a pursuer and its quarry take -tally
@@ -118,7 +119,7 @@ def test_head_em_off_and_peel_out(demo: Session) -> None:
     gone = demo.execute("chase hound racer 9 3 heads=2")
     assert "out of contact next round" in gone.text
     back = demo.execute("chase hound racer")
-    assert back.text.endswith("reappears about 100 m ahead of the target: tally 0")
+    assert back.text.endswith("reappears about 100 m ahead of the target: tally 0 (→ Racer)")
     with pytest.raises(RulesError, match="Head 'Em Off sixes must be"):
         demo.execute("chase hound racer 3 9 heads=99999999999")
 
