@@ -19,6 +19,14 @@ ACTIONS = (
         "N Guts; after a failed test N covers: buys it up to a bare success (a foe's hit: "
         "check WHO guts:hit at FOE)",
     ),
+    SheetAction(
+        "counter",
+        "Guts counter-bid",
+        "OTHER N [stand]",
+        "named against named: counter-bid N against OTHER's Guts bid on its failed test; OTHER wins "
+        "paying N + 1, else (or with stand) the dice stand and this one pays N",
+        other=True,
+    ),
     SheetAction("gutsit", "Guts it", "", "hidden roll = bare success; Guts to band top"),
     SheetAction(
         "refresh", "Guts refresh", "major|minor", "major: Guts spent 0; minor: band bottom (trait reward)"
@@ -79,6 +87,8 @@ def _spend(s: MythmagicaSheet, args: Sequence[str]) -> SheetChange:
     n = whole(args[0], "Guts to spend", 1, rules.GUTS_MAX)
     _need_named(s)
     test = s.last_test
+    if test is not None and test.bought and test.success is not True:
+        raise RulesError("the last test's bidding war was lost: the dice stand")
     if test is not None and not test.bought and test.success is False and not test.natural:
         need = rules.guts_cost(test.total, test.threshold)
         if n < need:  # Guts buy a failed roll or nothing: they are not burnt for Glory
@@ -96,6 +106,19 @@ def _spend(s: MythmagicaSheet, args: Sequence[str]) -> SheetChange:
         change.sheet.model_copy(update={"last_test": test}),
         f"{change.text}; for its hit: check WHO guts at the target, then H",
     )
+
+
+def _counter(s: MythmagicaSheet, args: Sequence[str], scene: Scene) -> SheetChange:
+    from gmconsole.systems.mythmagica import guts
+
+    words = [a for a in args if a.lower() != "stand"]
+    if len(words) != 1 or not isinstance(scene.other, MythmagicaSheet):
+        raise RulesError("usage: counter WHO OTHER N [stand]")
+    _need_named(s)
+    _need_named(scene.other)
+    counter = whole(words[0], "the counter-bid", 1, rules.GUTS_MAX)
+    mine, theirs, text = guts.bidding_war(s, scene.other, counter, len(words) != len(args))
+    return SheetChange(mine, text, other=theirs if theirs is not scene.other else None)
 
 
 def _award(s: MythmagicaSheet, args: Sequence[str], scene: Scene) -> SheetChange:
@@ -241,6 +264,8 @@ def _resize(s: MythmagicaSheet, args: Sequence[str]) -> SheetChange:
 def perform(s: MythmagicaSheet, action: str, args: Sequence[str], scene: Scene) -> SheetChange:
     if action == "guts":
         return _spend(s, args)
+    if action == "counter":
+        return _counter(s, args, scene)
     if action == "gutsit":
         _need_named(s)
         return _guts(s, rules.guts_it(s.guts_spent), "Guts it: the hidden roll is a bare success")

@@ -57,6 +57,8 @@ def own_price(s: MythmagicaSheet) -> tuple[LastTest, int]:
         raise RulesError(
             f"the last test ({test.total} vs {test.threshold}) was a natural roll: Guts cannot change it"
         )
+    if test.bought and test.success is not True:
+        raise RulesError("the last test's bidding war was lost: the dice stand")
     if test.bought:
         raise RulesError("the last test was already bought with Guts")
     if test.success is True:
@@ -175,3 +177,35 @@ def buy_with_verb(s: MythmagicaSheet, offered: int) -> tuple[LastTest, int] | No
         return None
     _affordable(s, cost, "the bare success")
     return test.model_copy(update={"bought": True, "success": True, "paid": cost}), cost
+
+
+def bidding_war(
+    opponent: MythmagicaSheet, bidder: MythmagicaSheet, counter: int, stand: bool
+) -> tuple[MythmagicaSheet, MythmagicaSheet, str]:
+    """`counter WHO OTHER N`: a named opponent counter-bids N against the named bidder's
+    purchase of its last failed test. The bidder wins by paying N + 1 (its test is then bought,
+    and `check OTHER guts at TARGET` brings the hit to H), unless it lets the dice stand
+    (`stand`) or cannot pay: then the opponent pays N. Returns both new sheets and the log."""
+    test, price = own_price(bidder)
+    if not price:
+        raise RulesError("the last test is already paid for: its hit follows with check WHO guts")
+    _affordable(opponent, counter, "the counter-bid")
+    paid, _ = _bid(bidder, price, {"counter": counter, "outbid": not stand})
+    if paid is None:
+        lost = test.model_copy(update={"bought": True})
+        return (
+            opponent.model_copy(update={"guts_spent": opponent.guts_spent + counter}),
+            bidder.model_copy(update={"last_test": lost}),
+            f"counter-bids {counter} against the bid of {price}: the dice stand ({test.total} vs "
+            f"{test.threshold}); {counter} Guts spent (Glory Status "
+            f"{rules.glory_status(opponent.guts_spent + counter)})",
+        )
+    spent = bidder.guts_spent + paid
+    won = test.model_copy(update={"bought": True, "success": True, "paid": paid})
+    return (
+        opponent,
+        bidder.model_copy(update={"guts_spent": spent, "last_test": won}),
+        f"counter-bids {counter} against the bid of {price}; the bidder outbids it with {paid}: "
+        f"{test.total} vs {test.threshold} becomes a bare success (the bidder's Glory Status "
+        f"{rules.glory_status(spent)}); for its hit: check the bidder's guts at the target, then H",
+    )

@@ -119,3 +119,24 @@ def test_the_tracker_shows_a_sheets_conditions(demo: Session) -> None:
     demo.execute("dmg ardan 2")
     status = demo.system.status(demo.resolve("ardan").sheet)
     assert (status.label, status.detail) == ("hurt", "Prone")
+
+
+def test_a_named_opponents_counter_bid_charges_whoever_pays(demo: Session) -> None:
+    # a 4 makes 13 against 17: Ardan bids 5; Snagtooth counters 6; Ardan wins with 7
+    demo.execute("check ardan attack:Longsword dice=4 at snagtooth")
+    with pytest.raises(RulesError, match="at least 6"):
+        demo.execute("counter snagtooth ardan 5")
+    demo.execute("counter snagtooth ardan 6")
+    assert (demo.resolve("ardan").sheet.guts_spent, demo.resolve("snagtooth").sheet.guts_spent) == (7, 0)
+    demo.execute("check ardan guts at snagtooth")
+    assert "internal 1" in demo.execute("hit").text
+
+
+def test_when_the_dice_stand_the_counter_bidder_pays(demo: Session) -> None:
+    demo.execute("check ardan attack:Longsword dice=4 at snagtooth")
+    event = demo.execute("counter snagtooth ardan 6 stand")
+    assert "the dice stand" in event.text
+    assert (demo.resolve("ardan").sheet.guts_spent, demo.resolve("snagtooth").sheet.guts_spent) == (0, 6)
+    for line in ("counter snagtooth ardan 8", "guts ardan 5", "check ardan guts at snagtooth"):
+        with pytest.raises(RulesError, match="dice stand"):
+            demo.execute(line)
