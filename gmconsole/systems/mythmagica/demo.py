@@ -66,7 +66,11 @@ acted picks who goes next (`pick WHO`), and a waiting creature that was hurt mus
 first.
 
 Try: `check ardan attack:Longsword at goblin raider 1` then `H` for its damage; a miss by a
-little: `check ardan guts at goblin raider 1` buys a bare success. Ione's sling point-blank:
+little: `guts ardan 2` (or `check ardan guts at goblin raider 1`) buys a bare success, then
+`check ardan guts at goblin raider 1` and `H`. Against Snagtooth, who is named, he may counter
+the bid: `counter snagtooth ardan 6` (add `stand` to let the dice stand). Snagtooth's
+`check snagtooth attack:Grapple mode=grab at ione` deals Damage and Footing Setback at once.
+Ione's sling point-blank:
 `check ione attack:Sling range=close at snagtooth`. A hit on you: `check ione guts:hit at
 snagtooth` buys it off. `condition snagtooth prone`, `check theron words use=intimidate at
 snagtooth`, `calc boss 7 5`, `award ione 2 3e 1s of 3`, `refresh ione minor`, `calc yield 8`.
