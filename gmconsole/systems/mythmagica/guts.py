@@ -108,7 +108,10 @@ def buy_check(s: MythmagicaSheet, request: CheckRequest, who: str | None) -> Che
     if request.option == HIT:
         cost = request.extra.get("buy")
         if not isinstance(cost, int):
-            raise RulesError("guts:hit buys off a pending hit: check WHO guts:hit at the foe who hit")
+            raise RulesError(
+                "no hit of that foe is pending to buy off (a miss needs no Guts): "
+                "check WHO guts:hit at the foe who hit"
+            )
         goal, total, threshold = "the hit becomes a bare failure", cost, None
     else:
         test, cost = own_price(s)

@@ -140,3 +140,9 @@ def test_when_the_dice_stand_the_counter_bidder_pays(demo: Session) -> None:
     for line in ("counter snagtooth ardan 8", "guts ardan 5", "check ardan guts at snagtooth"):
         with pytest.raises(RulesError, match="dice stand"):
             demo.execute(line)
+
+
+def test_buying_off_a_miss_says_no_hit_is_pending(demo: Session) -> None:
+    demo.execute("check snagtooth attack:Spear dice=2 at ione")  # 5 vs 15: a miss
+    with pytest.raises(RulesError, match="no hit of that foe is pending"):
+        demo.execute("check ione guts:hit at snagtooth")
