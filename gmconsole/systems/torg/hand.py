@@ -42,6 +42,8 @@ class HeldCards(BaseModel):
     pool: list[int] = Field(default_factory=list)
     table: list[int] = Field(default_factory=list)
     """GM-tinted cards in play before the player (subplot, alertness, connection, campaign)."""
+    critical_used: bool = False
+    """The critical moment (once an act) is spent; the end of the act (`actend`) clears it."""
 
     @model_validator(mode="after")
     def _known_and_once(self) -> HeldCards:
@@ -135,6 +137,26 @@ class HeldCards(BaseModel):
             state.pooled_this_round.append(who)
             state.pools_opened = True
         return place
+
+    def critical_moment(self, cards: list[int], deck: DeckDefinition, state: DeckState | None) -> None:
+        """Once an act, in rounds, any number of hand cards straight into the pool (L909-L917):
+        they do not count as the round's one card, and serve only this character's action this
+        round. An escape card still has to be the first card into any pool."""
+        if state is None or not state.in_rounds:
+            raise TorgError("the critical moment is played in rounds (out of them, play from the hand)")
+        if self.critical_used:
+            raise TorgError("the critical moment is already spent this act (actend clears it)")
+        if not cards:
+            raise TorgError("name the hand cards to put in the pool")
+        if any(c not in self.hand for c in cards):
+            raise TorgError("the critical moment moves cards from the hand")
+        if any(deck.card(c).play == "escape" for c in cards) and state.pools_opened:
+            raise TorgError("an escape card must be the first card played into a pool")
+        for card in cards:
+            self.hand.remove(card)
+            getattr(self, "table" if deck.card(card).gm_tinted else "pool").append(card)
+        self.critical_used = True
+        state.pools_opened = True
 
     def play(self, card: int, deck: DeckDefinition, state: DeckState | None) -> DramaCard:
         """Play a card for its effect: from the pool in rounds, from hand or pool out of them;

@@ -33,6 +33,12 @@ VERBS: tuple[SheetAction, ...] = (
     ),
     SheetAction("draw", "Draw cards", "[N]", "Into the hand from this encounter's deck."),
     SheetAction("strip", "Strip pool cards", "CARD...", "The GM takes cards from the pool."),
+    SheetAction(
+        "critical",
+        "Critical moment",
+        "CARD...",
+        "Once an act: hand cards straight into the pool, for this character's own action this round.",
+    ),
     SheetAction("getup", "Get up", "", "Knockdown over: the next action was taken."),
     SheetAction("firstaid", "First aid", "", "After a successful first aid roll: shock, K and O gone."),
     SheetAction(

@@ -12,6 +12,7 @@
     refill WHO [CARD...]              discard those, then draw to 4 (rally, leadership)
     draw WHO [N]                      draw cards (an approved action the test did not show)
     strip WHO CARD...                 the GM takes pool cards (a villain's trick, test, taunt)
+    critical WHO CARD...              the critical moment: hand cards straight into the pool
     getup WHO                         the knocked-down character has taken the next action
     firstaid WHO                      a successful first aid: shock, K and O gone, bleeding stopped
 
@@ -56,6 +57,7 @@ def perform(
         "refill": _refill,
         "draw": _draw,
         "strip": _strip,
+        "critical": _critical,
         "getup": _getup,
         "firstaid": _first_aid,
         "recover": care_verbs.recover,
@@ -297,3 +299,15 @@ def _strip(order: DramaDeckOrder, s: TorgSheet, args: list[str], scene: Scene) -
     _held(s).strip(cards, state)
     save_deck(order, scene, state)
     return f"loses {describe_cards(cards, order.deck)} from the pool"
+
+
+def _critical(order: DramaDeckOrder, s: TorgSheet, args: list[str], scene: Scene) -> str:
+    _needs(args, "the hand cards for the critical moment")
+    state = scene_deck(order, scene)
+    cards = _cards(s, order, args, ("hand",))
+    _held(s).critical_moment(cards, order.deck, state)
+    save_deck(order, scene, state)
+    return (
+        f"plays the critical moment: {describe_cards(cards, order.deck)} into the pool, for {s.name}'s "
+        "own action this round only (once an act)"
+    )

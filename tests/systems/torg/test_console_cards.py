@@ -188,3 +188,21 @@ def test_cards_held_by_pcs_outside_the_encounter_stay_out_of_a_new_deck(demo: Se
     assert not away & set(every_card(deck))
     assert not away & {c for p in ("tolwyn", "kaatok") for c in held(demo, p).all()}
     assert sorted(everything(demo)) == sorted(demo.order.deck.cards)
+
+
+def test_the_critical_moment_puts_hand_cards_in_the_pool_once_an_act(demo: Session) -> None:
+    hand = list(held(demo, "quinn").hand)
+    event = demo.execute(f"critical quinn {hand[0]} {hand[1]}")
+    assert "critical moment" in event.text and "own action" in event.text
+    now = held(demo, "quinn")
+    assert now.pool[-2:] == hand[:2] and now.hand == hand[2:] and now.critical_used
+    # not the round's one card: a card may still go to the pool this round
+    demo.execute(f"pool quinn {hand[2]}")
+    with pytest.raises(RulesError, match="already spent this act"):
+        demo.execute(f"critical quinn {hand[3]}")
+    demo.execute("actend quinn")
+    assert not held(demo, "quinn").critical_used
+    demo.execute(f"critical quinn {hand[3]}")
+    assert held(demo, "quinn").hand == []
+    with pytest.raises(RulesError, match="not in the hand"):
+        demo.execute(f"critical tolwyn {held(demo, 'quinn').pool[0]}")
