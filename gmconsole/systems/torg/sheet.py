@@ -170,6 +170,8 @@ class Attitude(BaseModel):
 
     base: ATTITUDE = "neutral"
     now: ATTITUDE | None = None
+    awe_tried: bool = False
+    """The other has tried to awe this character: awe works once per target (`awe`)."""
 
 
 class TorgSheet(BaseModel):

@@ -58,6 +58,9 @@ VERBS: tuple[SheetAction, ...] = (
         "press", "Press the issue", "TOWARD success|failure", "Once, after a failed or stopped charm."
     ),
     SheetAction("persuade", "Persuasion", "TOWARD RP [commercial]", "Against the current attitude."),
+    SheetAction(
+        "awe", "Awe", "TOWARD RP", "An intimidation outside combat freezes WHO; once per target."
+    ),
     SheetAction("calm", "Attitude decays", "TOWARD", "The temporary attitude goes back to the base."),
     SheetAction(
         "disconnect", "Disconnect", "", "A contradiction check failed: no Possibilities until reconnected."

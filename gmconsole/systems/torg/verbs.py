@@ -71,6 +71,7 @@ def perform(
         "press": social_verbs.press,
         "persuade": social_verbs.persuade,
         "calm": social_verbs.calm,
+        "awe": social_verbs.awe,
         "disconnect": reality_verbs.disconnect,
         "reconnect": reality_verbs.reconnect,
         "transform": reality_verbs.transform,
