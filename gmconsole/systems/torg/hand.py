@@ -120,14 +120,23 @@ class HeldCards(BaseModel):
             n = min(n, len(state.draw_pile) + len(state.discard))
         return self.draw(state, rng, n)
 
-    def to_pool(self, card: int, deck: DeckDefinition, state: DeckState | None, who: str) -> str:
+    def to_pool(
+        self, card: int, deck: DeckDefinition, state: DeckState | None, who: str, allowance: int = 1
+    ) -> str:
         """Move one card from hand to pool (or to the table, for a GM-tinted card). In rounds:
-        once a round, and an escape card only as the first card into any pool."""
+        `allowance` cards a round (one; none for the surprised, more for those surprising
+        them), and an escape card only as the first card into any pool."""
         if card not in self.hand:
             raise TorgError(f"card #{card} is not in the hand")
         in_rounds = state is not None and state.in_rounds
-        if in_rounds and state is not None and who in state.pooled_this_round:
-            raise TorgError("a card has already gone into the pool this round (one a round)")
+        if in_rounds and state is not None and state.pooled_this_round.count(who) >= allowance:
+            if allowance == 0:
+                raise TorgError("surprised: no cards into the pool this round")
+            if allowance == 1:
+                raise TorgError("a card has already gone into the pool this round (one a round)")
+            raise TorgError(
+                f"{allowance} cards have already gone into the pool this round (the surprise allowance)"
+            )
         if deck.card(card).play == "escape" and in_rounds and state is not None and state.pools_opened:
             raise TorgError("an escape card must be the first card played into a pool")
         self.hand.remove(card)

@@ -57,7 +57,7 @@ from gmconsole.systems.torg.initiative import FIAT_CHOICES, DramaDeckOrder
 from gmconsole.systems.torg.rules_data import ATTRIBUTE_NAMES, skill_info, skill_names
 from gmconsole.systems.torg.sheet import TorgSheet
 from gmconsole.systems.torg.tables import load
-from gmconsole.systems.torg.verb_list import CALCULATORS, VERBS
+from gmconsole.systems.torg.verb_list import CALCULATORS, SURPRISE, VERBS
 
 if TYPE_CHECKING:
     from gmconsole.engine.checks import CheckOption, CheckRequest, CheckResult, Difficulty, Odds
@@ -152,6 +152,14 @@ class TorgSystem(GameSystem):
             "off",
             "Dramatic scenes, 3 times a conflict: peek shows the top four cards; N keeps the Nth.",
             FIAT_CHOICES,
+        ),
+        RuleOption(
+            "surprise",
+            "Surprise",
+            "none",
+            "on_heroes: surprised heroes put no cards into pools the first round (complete: two); "
+            "on_villains: each hero may put one more card (complete: two more) the first round.",
+            SURPRISE,
         ),
         RuleOption(
             "act", "Act", "1", "The adventure's act, shown beside the scene.", ("1", "2", "3", "4", "5", "6")

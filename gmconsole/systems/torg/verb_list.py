@@ -251,5 +251,8 @@ CALCULATORS: tuple[Calculator, ...] = (
     ),
 )
 
+SURPRISE = ("none", "on_heroes", "complete_on_heroes", "on_villains", "complete_on_villains")
+"""The encounter's `surprise` setting: who was surprised, and whether completely."""
+
 SWITCH_WORDS = ("poss", "poss!", "hero", "drama", "#N", "up", "stymied", "active", "dmg N", "dice N...")
 """The words `check_words` reads after the skill, as the help shows them."""

@@ -209,9 +209,23 @@ def _pool(order: DramaDeckOrder, s: TorgSheet, args: list[str], scene: Scene) ->
     _needs(args, "the card to put in the pool")
     state = scene_deck(order, scene)
     card = _held(s).find(" ".join(args), order.deck, ("hand",))
-    place = _held(s).to_pool(card, order.deck, state, holder_id(s, scene))
+    place = _held(s).to_pool(card, order.deck, state, holder_id(s, scene), pool_allowance(s, scene))
     save_deck(order, scene, state)
     return f"puts {describe_cards([card], order.deck)} on the {place}"
+
+
+def pool_allowance(s: TorgSheet, scene: Scene) -> int:
+    """Cards this character may put into the pool this round (L3924-L3942): one; under a
+    surprise, none for the surprised heroes in the first round (complete surprise: two
+    rounds), and for heroes surprising the villains one more (complete: two more) in the first."""
+    enc = scene.encounter
+    surprise = str(enc.state.get("surprise", "none")) if enc is not None else "none"
+    if enc is None or surprise == "none":
+        return 1
+    rounds = 2 if surprise.startswith("complete") else 1
+    if surprise.endswith("heroes"):
+        return 0 if s.side == "hero" and enc.round <= rounds else 1
+    return 1 + rounds if s.side == "hero" and enc.round <= 1 else 1
 
 
 def _play(order: DramaDeckOrder, s: TorgSheet, args: list[str], scene: Scene) -> str:

@@ -206,3 +206,26 @@ def test_the_critical_moment_puts_hand_cards_in_the_pool_once_an_act(demo: Sessi
     assert held(demo, "quinn").hand == []
     with pytest.raises(RulesError, match="not in the hand"):
         demo.execute(f"critical tolwyn {held(demo, 'quinn').pool[0]}")
+
+
+def test_surprise_sets_how_many_cards_go_into_the_pool(demo: Session) -> None:
+    """Complete surprise: the surprising heroes put two cards into their pools besides the
+    round's one; surprised heroes put none for two rounds (normal surprise: one round)."""
+    demo.execute("end")
+    for line in ("encounter Second fight", "add quinn", "add kurst", "set surprise complete_on_villains"):
+        demo.execute(line)
+    demo.execute("start")
+    hand = held(demo, "quinn").hand
+    for card in hand[:3]:
+        demo.execute(f"pool quinn {card}")
+    with pytest.raises(RulesError, match="surprise allowance"):
+        demo.execute(f"pool quinn {hand[3]}")
+
+
+def test_surprised_heroes_put_no_cards_into_the_pool(demo: Session) -> None:
+    demo.execute("set surprise complete_on_heroes")
+    card = held(demo, "quinn").hand[0]
+    with pytest.raises(RulesError, match="surprised"):
+        demo.execute(f"pool quinn {card}")  # round 2 of a complete surprise
+    demo.execute("set surprise on_heroes")
+    demo.execute(f"pool quinn {card}")  # a normal surprise lasts one round
