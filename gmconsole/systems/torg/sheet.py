@@ -61,6 +61,19 @@ class Attributes(BaseModel):
     CHA: int = Field(default=8, ge=1, le=ATTRIBUTE_MAX)
     SPI: int = Field(default=8, ge=1, le=ATTRIBUTE_MAX)
 
+    def value(self, key: str) -> int:
+        """The attribute under its key ("DEX"... "SPI"), read by name, not by getattr, so a
+        typo in a key is a KeyError here rather than any other field of the model."""
+        return {
+            "DEX": self.DEX,
+            "STR": self.STR,
+            "TOU": self.TOU,
+            "PER": self.PER,
+            "MIN": self.MIN,
+            "CHA": self.CHA,
+            "SPI": self.SPI,
+        }[key]
+
 
 class Axioms(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -300,7 +313,7 @@ class TorgSheet(BaseModel):
         return self.axioms or Axioms(**cosm_axioms(self.cosm))
 
     def attribute(self, name: str) -> int:
-        return getattr(self.attributes, attribute_key(name))
+        return self.attributes.value(attribute_key(name))
 
     def adds(self, skill: str) -> int:
         return self.skills.get(skill_key(skill), 0)
