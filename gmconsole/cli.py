@@ -3,22 +3,69 @@
 Every subcommand turns a gmconsole error into one line on stderr and a non-zero exit, never a
 traceback: a GM typing `gmconsole roll 9999999d6` wants to be told the limit, not a stack.
 The TUI (and Textual) is imported only when the console is opened.
+
+What a command prints goes through one boundary, `VisibleOutput`: a control character or a
+text-direction override from a campaign (a table cell, a log line, a file name) or from the
+command line (a dice label) prints as a visible escape, so an OSC 52 in a campaign's name
+cannot write the GM's clipboard when `check` or `recap` prints it.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
+import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from pathlib import Path
+from typing import IO, Any
 
 from gmconsole import __version__
 from gmconsole.engine.errors import GmConsoleError
+from gmconsole.engine.names import unsafe_character, visible
+from gmconsole.engine.numbers import whole
 
 DEFAULT_CAMPAIGN = "campaigns/torg-demo"
+
+MAX_TYPED_DIE = 10**6
+"""The largest face (and the most negative) `--dice` takes; the roller checks each against its die."""
+
+_EXPRESSION_START = re.compile(r"^-[^-]")
+"""A word with one leading minus that is not an option of the command: a dice expression such
+as `-1d6` (argparse took it for an unknown option and refused the command)."""
+
+
+def visible_lines(text: str) -> str:
+    """`text` with every control character shown as an escape, its line breaks kept."""
+    return "\n".join(visible(line) for line in text.split("\n"))
+
+
+class VisibleOutput:
+    """A text stream that prints what is written to it through `visible_lines`: the one place
+    the shell commands' output becomes terminal output."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        self._stream.write(visible_lines(text))
+        return len(text)
+
+    def __getattr__(self, name: str) -> Any:  # flush, fileno, isatty, encoding...
+        return getattr(self._stream, name)
+
+
+@contextlib.contextmanager
+def visible_output() -> Iterator[None]:
+    """stdout and stderr through `VisibleOutput` while a shell command runs."""
+    with (
+        contextlib.redirect_stdout(VisibleOutput(sys.stdout)),  # type: ignore[type-var]
+        contextlib.redirect_stderr(VisibleOutput(sys.stderr)),  # type: ignore[type-var]
+    ):
+        yield
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -34,12 +81,14 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command")
 
     r = sub.add_parser("roll", help="roll a dice expression, e.g. 4d6kh3+2")
+    r._negative_number_matcher = _EXPRESSION_START  # `roll -1d6`: see _EXPRESSION_START
     r.add_argument("expr")
     r.add_argument("--seed", type=int, help="seed the dice for a replayable roll")
     r.add_argument("--dice", help="faces typed in by hand, comma-separated (e.g. 3,5,6,1)")
     r.add_argument("--json", action="store_true", help="print the result as JSON")
 
     o = sub.add_parser("odds", help="exact probabilities of a dice expression")
+    o._negative_number_matcher = _EXPRESSION_START
     o.add_argument("expr")
     o.add_argument("--json", action="store_true", help="print the distribution as JSON")
 
@@ -68,6 +117,9 @@ def _parser() -> argparse.ArgumentParser:
     sv.add_argument("--player", action="store_true", help="serve the read-only player view")
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default: this machine only)")
     sv.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
+    sv.add_argument(
+        "--max-consoles", default="4", help="consoles (browser tabs) running at once (default: 4)"
+    )
 
     cm = sub.add_parser("commit", help="commit the campaign folder to git with a summary of the session")
     cm.add_argument("path")
@@ -87,19 +139,26 @@ def cmd_roll(args: argparse.Namespace) -> int:
     from gmconsole.engine import dice as dicemod
 
     rng = random.Random(args.seed) if args.seed is not None else random.Random()
-    typed = None
-    if args.dice:
-        try:
-            typed = [int(x) for x in args.dice.replace(" ", "").split(",") if x]
-        except ValueError:
-            msg = f"--dice takes whole numbers separated by commas, got {args.dice!r}"
-            raise GmConsoleError(msg) from None
+    typed = None if args.dice is None else typed_dice(args.dice)
     result = dicemod.roll(args.expr, rng=rng, dice=typed)
     if args.json:
         print(json.dumps(dicemod.render_json(result), indent=2))
     else:
         print(str(result))
     return 0
+
+
+def typed_dice(text: str) -> list[int]:
+    """`--dice 3,5,6,1`: each face a whole number in ASCII digits; an empty item ("3,,5", a
+    trailing comma) or a foreign digit ("٣") is refused, naming the item."""
+    items = text.split(",")
+    faces = []
+    for n, item in enumerate(items, 1):
+        if not item.strip():
+            msg = f"--dice takes whole numbers separated by commas: item {n} of {text!r} is empty"
+            raise GmConsoleError(msg)
+        faces.append(whole(item, f"--dice item {n}", -MAX_TYPED_DIE, MAX_TYPED_DIE))
+    return faces
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
@@ -129,17 +188,23 @@ def cmd_new(args: argparse.Namespace) -> int:
     from gmconsole.store.campaigns import campaign_path, create_campaign
 
     path = campaign_path(args.path)
-    create_campaign(path, name=args.name or path.name, system_id=args.system)
+    name = args.name or path.name
+    bad = unsafe_character(name)
+    if bad is not None:  # `check` would report it in every clone from now on
+        msg = f"a campaign name cannot hold control characters (found {visible(bad)} in {name!r})"
+        raise GmConsoleError(msg)
+    create_campaign(path, name=name, system_id=args.system)
     print(f"created {path} ({args.system})")
     return 0
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     from gmconsole.store import check_campaign
+    from gmconsole.store.text_problems import text_problems
 
-    problems = check_campaign(Path(args.path))
+    problems = check_campaign(Path(args.path)) + text_problems(Path(args.path))
     for problem in problems:
-        print(str(problem))
+        print(visible(str(problem)))  # a file name's line break cannot forge a line
     if problems:
         print(f"{len(problems)} problem(s) in {args.path}", file=sys.stderr)
         return 1
@@ -216,7 +281,9 @@ def _player_plain(root: Path) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     """The console in a browser, through textual-serve: every browser tab runs its own
     `gmconsole open` (or `player`), so the first tab has the campaign and later ones are
-    read-only, exactly as in a second terminal."""
+    read-only, exactly as in a second terminal. Only the link printed here opens it (it holds
+    a secret made for this run), only from the page's own origin, and at most
+    `--max-consoles` at once (see `gmconsole.tui.serve`)."""
     import shlex
     import socket
 
@@ -227,20 +294,33 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise GmConsoleError(f"{args.path} is not a campaign folder (no {CAMPAIGN_FILE})")
     if not 0 < args.port < 65536:
         raise GmConsoleError(f"port {args.port} is not a port number (1-65535)")
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+    max_consoles = whole(args.max_consoles, "--max-consoles", 1, 64)
+    with socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET, socket.SOCK_STREAM) as probe:
         try:
             probe.bind((args.host, args.port))
         except OSError as exc:
             raise GmConsoleError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
     try:
-        from textual_serve.server import Server
+        from gmconsole.tui.serve import LOOPBACK_HOSTS, GuardedServer, new_token
     except ImportError:
         raise GmConsoleError("textual-serve is not installed (pip install textual-serve)") from None
     verb = "player" if args.player else "open"
     command = shlex.join([sys.executable, "-m", "gmconsole", verb, str(root)])
     title = f"gmconsole {'player view' if args.player else 'console'}: {root.name}"
-    print(f"serving {root} on http://{args.host}:{args.port} (Ctrl+C stops)", flush=True)
-    Server(command, host=args.host, port=args.port, title=title).serve()
+    server = GuardedServer(
+        command, host=args.host, port=args.port, title=title, token=new_token(), max_consoles=max_consoles
+    )
+    if args.host not in LOOPBACK_HOSTS:
+        print(
+            f"gmconsole: warning: listening on {args.host}, not only this machine: anyone who can reach "
+            f"port {args.port} and has the link below can drive the console (use this machine's "
+            "network address in place of 127.0.0.1 on another device)",
+            file=sys.stderr,
+            flush=True,
+        )
+    print(f"serving {visible(str(root))} (Ctrl+C stops); open this link, it holds the key:", flush=True)
+    print(f"    {server.link}", flush=True)
+    server.serve()
     return 0
 
 
@@ -248,6 +328,12 @@ def cmd_open(path: str | None, no_mouse: bool) -> int:
     from gmconsole.tui import run
 
     return run(path, no_mouse=no_mouse)
+
+
+def _draws_the_screen(args: argparse.Namespace) -> bool:
+    """The commands that hand the terminal to Textual (whose own output is escaped where
+    widgets draw: `gmconsole.tui.terminal_text`) or to a web server."""
+    return args.command == "serve" or (args.command == "player" and not args.plain)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -264,13 +350,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         "serve": cmd_serve,
     }
     try:
+        if args.command in handlers and not _draws_the_screen(args):
+            with visible_output():
+                return handlers[args.command](args)
         if args.command in handlers:
             return handlers[args.command](args)
         path = getattr(args, "path", None) if args.command == "open" else None
         no_mouse = args.no_mouse or getattr(args, "no_mouse_open", False)
         return cmd_open(path, no_mouse)
     except GmConsoleError as exc:
-        print(f"gmconsole: {exc}", file=sys.stderr)
+        print(f"gmconsole: {visible_lines(str(exc))}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

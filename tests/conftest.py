@@ -1,13 +1,28 @@
-"""Every test gets its own data folder: campaigns created by name (`gmconsole new NAME`, the
-picker) land in $XDG_DATA_HOME/gmconsole/campaigns, never in the real home."""
+"""The suite leaves the user alone: the run gets a home of its own (HOME and every XDG folder,
+inherited by the workers and every console or server a test starts), and every test its own
+data, config, state and cache folders inside it, so campaigns created by name (`gmconsole new
+NAME`, the picker) land in $XDG_DATA_HOME/gmconsole/campaigns and the recent-campaigns list in
+$XDG_CONFIG_HOME, never in the real home. The run fails if the real home's gmconsole folders
+changed while it ran (tests/test_user_dirs.py holds the rest)."""
 
 from __future__ import annotations
 
 import itertools
+import json
+import os
 from pathlib import Path
 
 import long_run
 import pytest
+from user_dirs import (
+    REAL_HOME,
+    RUN_HOME,
+    USER_DIRS,
+    real_home_changes,
+    snapshot,
+    user_gmconsole_dirs,
+    written_by,
+)
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -43,10 +58,53 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     threading.Thread(target=cleanup_numbered_dir, args=args, name="old-temp-folders").start()
 
 
+def _isolate_user_dirs(config: pytest.Config) -> None:
+    """Give the run a home of its own before any test or worker starts: HOME (with a git
+    identity for the tests that commit) and the four XDG folders, in the run's temp folder.
+    The workers and every subprocess inherit them. The user's real gmconsole folders are
+    snapshotted first, to be compared when the run ends."""
+    if os.environ.get(RUN_HOME):
+        return  # a worker: the run's home is already in the environment
+    real = Path.home()
+    run_home = config._tmp_path_factory.getbasetemp() / "home"  # type: ignore[attr-defined]
+    run_home.mkdir(exist_ok=True)
+    identity = "[user]\n\tname = gmconsole tests\n\temail = tests@example.invalid\n"
+    (run_home / ".gitconfig").write_text(identity)
+    before = snapshot(user_gmconsole_dirs(real, dict(os.environ)))
+    (run_home / "real-home-before.json").write_text(json.dumps(before))
+    real_env = {name: os.environ.get(name, "") for name in USER_DIRS}
+    os.environ[REAL_HOME] = json.dumps({"home": str(real), "env": real_env})
+    os.environ[RUN_HOME] = str(run_home)
+    os.environ["HOME"] = str(run_home)
+    for name in USER_DIRS:
+        os.environ[name] = str(run_home / name.lower())
+
+
+@pytest.hookimpl(trylast=True)
 def pytest_configure(config: pytest.Config) -> None:
-    """A run that selects the long tests (`-m long`) also runs every property test in full."""
+    """A run that selects the long tests (`-m long`) also runs every property test in full;
+    the run gets its own home (after pytest's temp folders are set up, hence trylast)."""
     markexpr = config.getoption("markexpr") or ""
     long_run.LONG = "long" in markexpr and "not long" not in markexpr
+    _isolate_user_dirs(config)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """The run fails if it wrote the user's real gmconsole folders: a file there changed while
+    it ran and names the run's temp folder. Other changes (the user's own console, another
+    checkout's test run) are only reported."""
+    if os.environ.get("PYTEST_XDIST_WORKER") or not os.environ.get(REAL_HOME):
+        return
+    changed = real_home_changes()
+    if not changed:
+        return
+    run_folder = session.config._tmp_path_factory.getbasetemp()  # type: ignore[attr-defined]
+    mine = written_by(changed, run_folder)
+    if mine:
+        print(f"\nthe test run wrote the user's real home: {', '.join(mine)}")
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+    else:
+        print(f"\nthe user's gmconsole folders changed during the run, not by it: {', '.join(changed)}")
 
 
 _data_homes = itertools.count()
@@ -54,11 +112,15 @@ _data_homes = itertools.count()
 
 @pytest.fixture(autouse=True)
 def data_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A data folder of the test's own, not made until something is saved in it. Not under the
-    test's tmp_path: most tests never use one, and each tmp_path is a folder made in one shared
-    folder that pytest lists whole to number it (a run's last tests listed over a thousand)."""
+    """Data, config, state and cache folders of the test's own (so no test sees another's
+    recent campaigns or settings), not made until something is saved in them; returns where
+    campaigns created by name go. Not under the test's tmp_path: most tests never use one, and
+    each tmp_path is a folder made in one shared folder that pytest lists whole to number it
+    (a run's last tests listed over a thousand)."""
     home = tmp_path_factory.getbasetemp() / "data-homes" / str(next(_data_homes))
     monkeypatch.setenv("XDG_DATA_HOME", str(home))
+    for name in ("XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        monkeypatch.setenv(name, str(home / name.lower()))
     return home / "gmconsole" / "campaigns"
 
 

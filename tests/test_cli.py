@@ -97,3 +97,83 @@ def test_unknown_system_is_refused_with_a_hint(tmp_path: Path, capsys: pytest.Ca
     assert main(["new", str(tmp_path / "x"), "--system", "torgg"]) == 1
     err = capsys.readouterr().err
     assert "unknown system 'torgg'" in err
+
+
+@pytest.mark.parametrize("command", ["roll", "odds"])
+def test_an_expression_with_a_leading_minus_is_an_expression_not_an_option(command: str, gm: Gm) -> None:
+    out = gm(command, "-1d6", *(["--seed", "1"] if command == "roll" else []))
+    assert out.returncode == 0, out.stderr
+    expected = ["-1d6"] if command == "roll" else ["-6", "mean -3.50"]
+    assert all(text in out.stdout for text in expected)
+    assert gm("roll", "1d6", "--seed", "-1").returncode == 0  # a negative option value still reads
+
+
+@pytest.mark.parametrize("typed", ["٣", "3,,4", "3,", ",3", "", "99999999999999999999", "3.5"])
+def test_typed_dice_refuse_foreign_digits_and_empty_items(typed: str, gm: Gm) -> None:
+    out = gm("roll", "2d6", "--dice", typed)
+    assert out.returncode == 1 and out.stdout == ""
+    assert out.stderr.startswith("gmconsole: --dice") and len(out.stderr.splitlines()) == 1
+
+
+HOSTILE = "\x1b]52;c;aGk=\x07\x1b]0;owned\x07\x1b[2J\x9b31m\u202e"
+"""OSC 52 (writes the clipboard), OSC 0 (retitles the terminal), CSI, C1 CSI, a bidi override."""
+
+
+def toml_escaped(text: str) -> str:
+    """`text` for a TOML basic string, each control character as a \\uXXXX escape."""
+    return "".join(f"\\u{ord(c):04x}" if raw_controls(c) else c for c in text)
+
+
+def raw_controls(text: str) -> set[str]:
+    return {c for c in text if c not in "\n\t" and (ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F or c in "\u202e")}
+
+
+def test_a_dice_label_with_control_characters_prints_as_escapes(gm: Gm) -> None:
+    out = gm("roll", "1d6 [a\x9b31m\u202eb]", "--seed", "1")
+    assert out.returncode == 0, out.stderr
+    assert raw_controls(out.stdout) == set()
+    assert "[a\\x9b31m\\u202eb]" in out.stdout
+
+
+def test_check_reports_campaign_text_a_terminal_would_act_on_and_prints_it_escaped(
+    tmp_path: Path, gm: Gm
+) -> None:
+    root = tmp_path / "keep"
+    assert gm("new", str(root), "--system", "generic", "--name", "The Keep").returncode == 0
+    assert gm("check", str(root)).returncode == 0
+    campaign = (root / "campaign.toml").read_text(encoding="utf-8")
+    escaped = toml_escaped(HOSTILE)
+    (root / "campaign.toml").write_text(
+        campaign.replace('name = "The Keep"', f'name = "The Keep{escaped}"'), encoding="utf-8"
+    )
+    (root / "notes").mkdir(exist_ok=True)
+    (root / "notes" / "session.md").write_text(f"# Notes\n\nall fine\nnot {HOSTILE} fine\n", encoding="utf-8")
+    (root / "notes" / "forged\nline.md").write_text("ok\n", encoding="utf-8")
+    out = gm("check", str(root))
+    assert out.returncode == 1
+    assert raw_controls(out.stdout + out.stderr) == set()
+    lines = out.stdout.splitlines()
+    line_of_name = campaign.splitlines().index('name = "The Keep"') + 1
+    assert any(f"campaign.toml:{line_of_name}: holds a control character (\\x1b)" in line for line in lines)
+    assert any("notes/session.md:4: holds a control character (\\x1b)" in line for line in lines)
+    assert any("forged\\x0aline.md:1: the file name holds" in line for line in lines), lines
+    assert not any(line.startswith("line.md") for line in lines)
+
+
+def test_check_takes_a_literal_backslash_and_layout_characters_as_text(tmp_path: Path, gm: Gm) -> None:
+    root = tmp_path / "keep"
+    assert gm("new", str(root), "--system", "generic", "--name", "The Keep").returncode == 0
+    campaign = (root / "campaign.toml").read_text(encoding="utf-8")
+    (root / "campaign.toml").write_text(
+        campaign.replace('name = "The Keep"', "name = 'C:\\u001b\\\\e and \"\\\\u202e\"'"), encoding="utf-8"
+    )
+    (root / "notes").mkdir(exist_ok=True)
+    (root / "notes" / "plan.md").write_text("# Plan\n\n\tindented\r\nwindows line\n", encoding="utf-8")
+    out = gm("check", str(root))
+    assert out.returncode == 0, out.stdout
+
+
+def test_a_new_campaign_name_with_control_characters_is_refused(tmp_path: Path, gm: Gm) -> None:
+    out = gm("new", str(tmp_path / "x"), "--system", "generic", "--name", f"Keep {HOSTILE}")
+    assert out.returncode == 1 and not (tmp_path / "x").exists()
+    assert "cannot hold control characters" in out.stderr and raw_controls(out.stderr) == set()

@@ -9,14 +9,13 @@ import base64
 import json
 import shutil
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import aiohttp
 import pytest
 
-from tests.test_serve import free_port, wait_for_page
+from tests.test_serve import free_port, start_serve, wait_for_page
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CAMPAIGNS = Path(__file__).resolve().parents[1] / "campaigns"
@@ -107,16 +106,11 @@ async def drive(debug_port: int, log_dir: Path) -> None:
 def test_a_key_pressed_in_the_browser_reaches_the_console(tmp_path: Path) -> None:
     root = tmp_path / "torg"
     shutil.copytree(CAMPAIGNS / "torg-demo", root, ignore=shutil.ignore_patterns(".lock"))
-    port, debug_port = free_port(), free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gmconsole", "serve", str(root), "--port", str(port)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    debug_port = free_port()
+    server, link = start_serve(root)  # the link holds the run's token
     browser = None
     try:
-        wait_for_page(f"http://127.0.0.1:{port}/", server)
+        wait_for_page(link, server)
         browser = subprocess.Popen(
             [
                 CHROMIUM,
@@ -131,7 +125,7 @@ def test_a_key_pressed_in_the_browser_reaches_the_console(tmp_path: Path) -> Non
                 f"--user-data-dir={tmp_path / 'profile'}",
                 f"--remote-debugging-port={debug_port}",
                 "--window-size=1200,800",
-                f"http://127.0.0.1:{port}/",
+                link,
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,

@@ -19,6 +19,11 @@ GITIGNORE = """\
 # half-written saves (only ever seen after a crash).
 .lock
 .*.tmp
+# a change being saved (seen only after a crash; the next open settles it)
+.*.was
+.*.none
+.*.next
+.*.gone
 """
 
 

@@ -9,6 +9,8 @@ from the future becomes a `Problem` (`path:line: what is wrong`), the file is re
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -17,10 +19,18 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
+from gmconsole.engine import limits
 from gmconsole.engine.encounter import Encounter
 from gmconsole.engine.errors import GmConsoleError
 from gmconsole.engine.roster import Character
-from gmconsole.store.files import atomic_write, line_of, read_toml, validation_problems
+from gmconsole.store.files import (
+    Stamp,
+    atomic_write,
+    line_of,
+    read_toml,
+    read_toml_stamped,
+    validation_problems,
+)
 from gmconsole.store.migrations import MigrationError, migrate
 from gmconsole.store.models import (
     Campaign,
@@ -56,16 +66,21 @@ class LoadedCampaign:
     """Entity paths whose files are bad: never written until the GM fixes them by hand."""
     migrated: set[str] = field(default_factory=set)
     """Entity paths read from an older schema_version (rewritten only when they change)."""
+    stamps: dict[str, Stamp] = field(default_factory=dict)
+    """What each file read was, by relative path (see `watch`: nothing is written over a file
+    changed on disk since)."""
 
 
-def load_campaign_file(root: Path) -> tuple[Campaign, GameSystem, str]:
+def load_campaign_file(
+    root: Path, stamps: dict[str, Stamp] | None = None
+) -> tuple[Campaign, GameSystem, str]:
     """campaign.toml as a model, its system and its text; `CampaignError` when unusable."""
     path = root / CAMPAIGN_FILE
     if not path.is_file():
         problem = Problem(CAMPAIGN_FILE, 1, f"missing: {root} is not a campaign folder")
         raise CampaignError(f"{root}: not a campaign folder (no {CAMPAIGN_FILE})", problem)
     try:
-        raw, text = read_toml(path, root)
+        raw, text = _read(path, root, stamps)
         campaign, _ = parse_entity("campaign", raw, text, CAMPAIGN_FILE)
     except FileProblem as exc:
         raise CampaignError(str(exc), exc.problems[0]) from exc
@@ -126,12 +141,35 @@ def _sheet_unknown(sheet: dict[str, Any], parsed: BaseModel) -> list[tuple[str |
     return [(key,) for key in sheet if key not in known]
 
 
-def load_entity(root: Path, entity_path: str, system: GameSystem) -> tuple[BaseModel, bool]:
+def _read(path: Path, root: Path, stamps: dict[str, Stamp] | None) -> tuple[dict[str, Any], str]:
+    """`read_toml`, remembering in `stamps` what the file was (even when it is bad: a fix on
+    disk is then seen)."""
+    if stamps is None:
+        return read_toml(path, root)
+    rel = path.relative_to(root).as_posix()
+    try:
+        raw, text, stamps[rel] = read_toml_stamped(path, root)
+    except FileProblem:
+        with contextlib.suppress(OSError):
+            st = os.stat(path)
+            stamps[rel] = Stamp(st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns, b"")
+        raise
+    return raw, text
+
+
+def load_entity(
+    root: Path, entity_path: str, system: GameSystem, stamps: dict[str, Stamp] | None = None
+) -> tuple[BaseModel, bool]:
     """One roster or encounter file, migrated and fully validated (sheets included)."""
     path = root / file_of_path(entity_path)
     shown = display_path(path, root)
-    raw, text = read_toml(path, root)
+    raw, text = _read(path, root, stamps)
     kind = kind_of_path(entity_path)
+    combatants = raw.get("combatants") if kind == "encounter" else None
+    if isinstance(combatants, list) and len(combatants) > limits.COMBATANTS:
+        why = (f"{len(combatants):,} combatants (an encounter may hold at most {limits.COMBATANTS:,}; "
+               "see the README's limits)")
+        raise FileProblem(Problem(shown, line_of(text, ["combatants"]), why))
     model, migrated = parse_entity(kind, raw, text, shown)
     problems: list[Problem] = []
     if isinstance(model, Character):
@@ -151,14 +189,15 @@ def load_folder(root: Path, *, system_tables: bool = True) -> LoadedCampaign:
     `system_tables=False` leaves the system's book tables out of `tables` (the campaign's own
     are always read, so their problems are reported): a `Session` builds those on first use."""
     root = Path(root)
-    campaign, system, text = load_campaign_file(root)
+    stamps: dict[str, Stamp] = {}
+    campaign, system, text = load_campaign_file(root, stamps)
     options, problems = resolve_options(campaign, system, text)
-    loaded = LoadedCampaign(root, campaign, system, options, problems=problems)
+    loaded = LoadedCampaign(root, campaign, system, options, problems=problems, stamps=stamps)
     for folder, target in (("roster", loaded.roster), ("encounters", loaded.encounters)):
         for path in sorted((root / folder).glob("*.toml")):
             entity_path = f"{folder}/{path.stem}"
             try:
-                model, migrated = load_entity(root, entity_path, system)
+                model, migrated = load_entity(root, entity_path, system, stamps)
             except FileProblem as exc:
                 loaded.problems += exc.problems
                 loaded.bad.add(entity_path)
@@ -168,7 +207,10 @@ def load_folder(root: Path, *, system_tables: bool = True) -> LoadedCampaign:
                 loaded.migrated.add(entity_path)
     loaded.problems += order_problems(loaded, root)
     loaded.problems += reference_problems(loaded, text)
-    tables, table_problems = load_tables(root, system) if system_tables else campaign_tables(root)
+    if system_tables:
+        tables, table_problems = load_tables(root, system, stamps)
+    else:
+        tables, table_problems = campaign_tables(root, stamps)
     loaded.tables = tables
     loaded.problems += table_problems
     return loaded
@@ -223,10 +265,12 @@ def reference_problems(loaded: LoadedCampaign, campaign_text: str) -> list[Probl
 _LINE = re.compile(r":(\d+):|line (\d+)")
 
 
-def load_tables(root: Path, system: GameSystem) -> tuple[list[Table], list[Problem]]:
+def load_tables(
+    root: Path, system: GameSystem, stamps: dict[str, Stamp] | None = None
+) -> tuple[list[Table], list[Problem]]:
     """The system's tables, then the campaign's own `tables/*.toml`."""
     tables, problems = system_reference_tables(system)
-    more, more_problems = campaign_tables(root)
+    more, more_problems = campaign_tables(root, stamps)
     return tables + more, problems + more_problems
 
 
@@ -238,7 +282,7 @@ def system_reference_tables(system: GameSystem) -> tuple[list[Table], list[Probl
         return [], [Problem(f"<{system.id} data>", 1, str(exc))]
 
 
-def campaign_tables(root: Path) -> tuple[list[Table], list[Problem]]:
+def campaign_tables(root: Path, stamps: dict[str, Stamp] | None = None) -> tuple[list[Table], list[Problem]]:
     """The campaign's own `tables/*.toml`, each bad file a problem."""
     from gmconsole.engine.tables import load_tables as parse_tables
 
@@ -247,7 +291,7 @@ def campaign_tables(root: Path) -> tuple[list[Table], list[Problem]]:
     for path in sorted((root / "tables").glob("*.toml")):
         shown = display_path(path, root)
         try:
-            raw, text = read_toml(path, root)
+            raw, text = _read(path, root, stamps)
             migrate("tables", raw)
             tables += parse_tables(text, source=shown)
         except FileProblem as exc:

@@ -29,7 +29,7 @@ from pydantic import ValidationError
 
 from gmconsole.engine.events import Event
 from gmconsole.store.event_toml import event_toml
-from gmconsole.store.files import append_text, dump_toml, line_of, quick_toml, read_toml
+from gmconsole.store.files import append_text, dump_toml, line_of, quick_toml, read_regular, read_toml
 from gmconsole.store.migrations import CURRENT, MigrationError, migrate
 from gmconsole.store.problems import FileProblem, Problem, display_path, error_text
 
@@ -105,6 +105,9 @@ class LogWriter:
         self.count = 0
         self.part = 0
         self._clock = 0
+        self._before: tuple[Path | None, int, Path, int] | None = None
+        """Where the last append began (previous file and count, its file and size), for
+        `take_back`."""
 
     def _new_file(self, event: Event) -> Path:
         """`log/<its first event's time>.<the clock in µs>-<session>-<part>.toml`: the names
@@ -125,9 +128,26 @@ class LogWriter:
         path = self._new_file(event) if fresh else self.path
         assert path is not None
         prefix = dump_toml({"schema_version": CURRENT["log"], "session": self.tag}) if fresh else ""
+        size = -1 if fresh else _size(path)
         append_text(path, prefix + "\n" + event_text(event) + EVENT_END)
+        self._before = (self.path, self.count, path, size)
         self.path, self.count = path, (1 if fresh else self.count + 1)
         return path
+
+    def take_back(self) -> None:
+        """Remove the last append again: the event's files could not be saved after all (see
+        `journal`), and a log holding an event the files do not would be as wrong as the
+        reverse. Only this session's own file is touched, cut back to where it ended (a file
+        the append began is removed). Raises OSError when the disk refuses even that."""
+        if self._before is None:
+            return
+        previous, count, path, size = self._before
+        if size < 0:
+            path.unlink(missing_ok=True)
+        else:
+            os.truncate(path, size)
+        self._before = None
+        self.path, self.count = previous, count
 
 
 def append_event(root: Path, event: Event) -> Path:
@@ -228,13 +248,13 @@ class LogPages:
 # processes, a share of the files each.
 
 
-def log_file_is_clean(path: Path) -> bool:
+def log_file_is_clean(path: Path, root: Path | None = None) -> bool:
     """Whether one log file certainly reads without a problem: `read_log_file`'s steps (UTF-8,
     no conflict markers, TOML, schema_version, every event valid) with `quick_toml` for the
     parse. False means "not sure", never "bad": the caller reads the file the exact way."""
     try:
-        text = complete_appends(path.read_bytes()).decode("utf-8")
-    except (OSError, UnicodeDecodeError):
+        text = complete_appends(read_regular(path, root)[0]).decode("utf-8")
+    except (FileProblem, UnicodeDecodeError):
         return False
     if "<<<<<<<" in text:  # maybe a conflict marker: the exact path says where
         return False
@@ -262,7 +282,7 @@ def log_file_is_clean(path: Path) -> bool:
 
 def log_file_problems(path: Path, root: Path) -> list[Problem]:
     """What `read_log_file` reports for one file (nothing for a clean one), keeping no event."""
-    if log_file_is_clean(path):
+    if log_file_is_clean(path, root):
         return []
     return read_log_file(path, root)[1]
 

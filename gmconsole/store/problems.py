@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from gmconsole.engine.errors import GmConsoleError, RulesError
+from gmconsole.engine.names import visible
 
 
 @dataclass(frozen=True)
@@ -24,7 +25,10 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.message}"
+        """`path:line: message`, every control character shown as an escape: a file name
+        holding a newline must not forge a second line of `gmconsole check`, nor a name
+        holding an escape sequence act on the terminal."""
+        return visible(f"{self.path}:{self.line}: {self.message}")
 
 
 class FileProblem(GmConsoleError):
@@ -50,9 +54,9 @@ class ReadOnlyError(RulesError):
 def display_path(path: Path, root: Path | None) -> str:
     """`path` relative to the campaign folder when possible, with forward slashes."""
     if root is not None:
-        try:
-            return path.resolve().relative_to(root.resolve()).as_posix()
-        except ValueError:
+        try:  # the folder's links resolved, not the file's own: a link is shown where it is
+            return (path.parent.resolve() / path.name).relative_to(root.resolve()).as_posix()
+        except (ValueError, OSError, RuntimeError):
             pass
     return path.as_posix()
 

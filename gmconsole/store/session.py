@@ -2,9 +2,9 @@
 
 A session is one open campaign folder: its models in memory, the lock that makes this process
 the only writer, and the intents a GM uses at the table. Every intent validates fully first,
-then saves the changed entity files atomically, appends the event to today's log, records it
-for undo and returns it; a refusal raises `RulesError` and changes nothing, in memory or on
-disk. Reading never raises for one bad file: it lands in `problems`.
+then appends the event to the log and saves the changed entity files atomically (the log
+first: see `journal`), records it for undo and returns it; a refusal raises `RulesError` and
+changes nothing, in memory or on disk. Reading never raises for one bad file: it lands in `problems`.
 
 The intents live in mixins by subject (`combat`, `roster_ops`); the transaction machinery is
 in `state`. This module adds opening and closing, dice, tests, tables, undo/redo and the
@@ -29,11 +29,13 @@ from gmconsole.store.chronicle import ChronicleIntents
 from gmconsole.store.collector import collector_paused
 from gmconsole.store.exchange import ExchangeIntents
 from gmconsole.store.folder import CAMPAIGN_FILE, load_campaign_file, load_folder, system_reference_tables
-from gmconsole.store.lock import CampaignLock
+from gmconsole.store.journal import recover
+from gmconsole.store.lock import CampaignLock, LockUnavailable
 from gmconsole.store.log import LOG_PAGE, LogPages, LogWriter
 from gmconsole.store.party import PartyIntents
 from gmconsole.store.roster_ops import RosterIntents
 from gmconsole.store.state import Target
+from gmconsole.store.watch import Watch
 
 if TYPE_CHECKING:
     from gmconsole.engine.tables import Table
@@ -58,6 +60,7 @@ class Session(PartyIntents, RosterIntents, ExchangeIntents, ChronicleIntents):
         self.path = Path(path)
         self.read_only = read_only
         self.lock_holder = None
+        self.read_only_why: str | None = None
         self.rng = rng if rng is not None else random.Random()
         self._lock: CampaignLock | None = None
         self._load()
@@ -76,6 +79,7 @@ class Session(PartyIntents, RosterIntents, ExchangeIntents, ChronicleIntents):
         self._bad = loaded.bad
         self.migrated = loaded.migrated
         """Entity paths read from an older schema_version (rewritten when they next change)."""
+        self.watch = Watch(self.path, loaded.stamps)
         self._log_pages = LogPages(self.path)
         if getattr(self, "log_writer", None) is None:  # kept when the folder is read again
             self.log_writer = LogWriter(self.path)
@@ -94,18 +98,28 @@ class Session(PartyIntents, RosterIntents, ExchangeIntents, ChronicleIntents):
     @classmethod
     def open(cls, path: str | Path, *, rng: random.Random | None = None, read_only: bool = False) -> Session:
         """Load a campaign folder and take its lock. When another live process holds the lock,
-        the session opens read-only and `lock_holder` says who ("pid 123 on host").
-        Raises `CampaignError` only when campaign.toml itself is unusable."""
+        the session opens read-only and `lock_holder` says who ("pid 123 on host"); when the
+        lock cannot be written at all (a read-only file system, a full disk) it opens read-only
+        and `read_only_why` says why. Raises `CampaignError` only when campaign.toml itself is
+        unusable."""
         if not (Path(path) / CAMPAIGN_FILE).is_file():
             load_campaign_file(Path(path))  # raises the "not a campaign folder" error
         lock = None if read_only else CampaignLock(Path(path))
-        holder = lock.acquire() if lock is not None else None
+        holder, why = None, None
+        if lock is not None:
+            try:
+                holder = lock.acquire()
+            except LockUnavailable as exc:
+                lock, why = None, str(exc)
         try:
-            session = cls(Path(path), rng=rng, read_only=read_only or holder is not None)
+            if lock is not None and holder is None:
+                recover(Path(path))  # a change a killed console left half-saved (see `journal`)
+            session = cls(Path(path), rng=rng, read_only=read_only or holder is not None or why is not None)
         except BaseException:
             if lock is not None:
                 lock.release()
             raise
+        session.read_only_why = why
         if holder is not None:
             session.lock_holder = str(holder)
         elif lock is not None:
@@ -119,17 +133,36 @@ class Session(PartyIntents, RosterIntents, ExchangeIntents, ChronicleIntents):
 
     def reload(self) -> None:
         """Read the folder again (after a bad file was fixed by hand, or to see what the lock
-        holder changed). A session read-only because of someone else's lock tries to take it
-        now and becomes writable when it can. Undo history starts afresh."""
-        if self.read_only and self.lock_holder is not None:
+        holder changed). A session read-only because of someone else's lock (or because the
+        lock could not be written) tries to take it now and becomes writable when it can.
+        Undo history starts afresh."""
+        if self.read_only and (self.lock_holder is not None or self.read_only_why is not None):
             lock = CampaignLock(self.path)
-            holder = lock.acquire()
-            if holder is None:
-                self._hold(lock)
-                self.read_only, self.lock_holder = False, None
+            try:
+                holder = lock.acquire()
+            except LockUnavailable as exc:
+                self.read_only_why = str(exc)
             else:
-                self.lock_holder = str(holder)
+                if holder is None:
+                    recover(self.path)
+                    self._hold(lock)
+                    self.read_only, self.lock_holder, self.read_only_why = False, None, None
+                else:
+                    self.lock_holder = str(holder)
         self._load()
+
+    def refresh_from_disk(self) -> list[str]:
+        """Read again the campaign, roster, encounter and table files that changed on disk
+        since this session read or wrote them (a `git pull`, an editor, the lock holder's
+        saves seen from a read-only console), and return them (relative paths; empty when
+        none did). The console calls it every few seconds and redraws when something came in.
+        Nothing of this session's is ever pending on a file (every change is saved at once),
+        so what is on disk wins; a file now holding conflict markers becomes a problem and is
+        never written until it is fixed. Undo history starts afresh when an entity changed, so
+        an undo never writes back over what came from outside. See `gmconsole.store.watch`."""
+        from gmconsole.store.watch import refresh
+
+        return refresh(self)
 
     @classmethod
     def create(
@@ -282,11 +315,10 @@ class Session(PartyIntents, RosterIntents, ExchangeIntents, ChronicleIntents):
             raise RulesError("nothing to undo")
         event = self.history.undo()
         try:
-            self.apply_changes(event.changes)
+            self.save(event)
         except GmConsoleError:
             self.history.redo()  # put the stacks back; nothing was changed
             raise
-        self.record(event)
         return event
 
     def redo(self) -> Event:
@@ -296,11 +328,10 @@ class Session(PartyIntents, RosterIntents, ExchangeIntents, ChronicleIntents):
             raise RulesError("nothing to redo")
         event = self.history.redo()
         try:
-            self.apply_changes(event.changes)
+            self.save(event)
         except GmConsoleError:
             self.history.undo()
             raise
-        self.record(event)
         return event
 
     # ------------------------------------------------------------------ the command line

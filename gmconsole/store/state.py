@@ -2,8 +2,9 @@
 
 Every intent works on *copies* (`Draft`) of the entities it touches, so a refusal halfway
 leaves nothing changed. `SessionState.commit` then compares each copy with the current entity,
-records before/after snapshots as the event's `changes`, writes the changed files atomically,
-swaps the new models into memory, appends the event to the day's log and records it for undo.
+records before/after snapshots as the event's `changes` and `save`s the event: the changed
+files are staged, the event appended to the log, the files renamed into place (the log first,
+see `journal`), then the new models swapped into memory and the event recorded for undo.
 Undo and redo replay the `after` snapshots of the compensating event through the same path.
 """
 
@@ -17,22 +18,41 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from gmconsole.engine import limits
 from gmconsole.engine.encounter import Combatant, Encounter, EncounterError
 from gmconsole.engine.errors import GmConsoleError, RulesError
 from gmconsole.engine.events import Change, Event, EventKind, History
 from gmconsole.engine.plain import plain
 from gmconsole.engine.roster import Character
 from gmconsole.engine.turn_order import RoundContext, TurnOrder
-from gmconsole.store.folder import write_snapshot
+from gmconsole.store import journal
+from gmconsole.store.files import over_limits
 from gmconsole.store.log import LogWriter
-from gmconsole.store.models import Campaign, file_of_path, from_snapshot, snapshot
+from gmconsole.store.models import (
+    Campaign,
+    dump_snapshot,
+    file_of_path,
+    from_snapshot,
+    kind_of_path,
+    snapshot,
+)
 from gmconsole.store.problems import Problem, ReadOnlyError, error_text
 from gmconsole.store.sharing import SnapshotPool, fingerprint, table_list
 from gmconsole.store.toml_blocks import BlockWriter
+from gmconsole.store.watch import Watch
 from gmconsole.systems.base import GameSystem, Scene
 
 STATS_KEPT = 4096
 """Stats `stat_of` remembers before starting afresh: far more distinct sheets than a fight has."""
+
+
+def _reason(exc: OSError) -> str:
+    """What the disk said, without Python's `[Errno 28]` prefix."""
+    return exc.strerror or str(exc)
+
+
+def _first_file(changes: list[Change]) -> str:
+    return str(file_of_path(changes[0].path)) if changes else "the log"
 
 
 class StoreError(GmConsoleError):
@@ -127,8 +147,12 @@ class SessionState:
     log: list[Event]
     log_writer: LogWriter
     """This console session's own log files (see `gmconsole.store.log`)."""
+    watch: Watch
+    """What each file was when this session read or wrote it (see `gmconsole.store.watch`)."""
     read_only: bool
     lock_holder: str | None
+    read_only_why: str | None
+    """Why the lock could not be taken (a read-only file system, a full disk), if so."""
     history: History
     rng: random.Random
     _bad: set[str]
@@ -285,6 +309,8 @@ class SessionState:
             raise ReadOnlyError(
                 f"read-only: {self.lock_holder} has this campaign open; close it there to make changes"
             )
+        if getattr(self, "read_only_why", None):
+            raise ReadOnlyError(f"read-only: {self.read_only_why}")
         raise ReadOnlyError("read-only: this campaign was opened read-only; reopen it to make changes")
 
     def guarded(self, fn: Callable[[], Any]) -> Any:
@@ -311,28 +337,91 @@ class SessionState:
             if before != after:
                 changes.append(Change(path=path, before=before, after=after))
         event = Event(kind=kind, text=text, who=who, data=data or {}, changes=changes)  # plain: see record
-        self.apply_changes(changes)
-        try:
-            self.record(event)
-        except StoreError as exc:
-            self._take_back(changes, exc)
-            raise
+        self.save(event)
         self.history.record(event)
         return event
 
-    def _take_back(self, changes: list[Change], failure: StoreError) -> None:
-        """The entity files were saved but the log refused the event: write the files back as
-        they were, so the refusal's "nothing changed" is true and no change exists that the
-        log does not tell and undo cannot reach. If even that fails, say exactly what is
-        saved."""
-        inverse = [Change(path=c.path, before=c.after, after=c.before) for c in reversed(changes)]
+    def save(self, event: Event) -> None:
+        """Save an event: its changed files and its log entry, the log first (see `journal`),
+        then update memory. All or nothing as far as the disk allows: a refusal raises
+        `StoreError` with every file and the log as they were. Bad files are never written,
+        nor files changed on disk since this session read them (see `watch`)."""
+        changes = event.changes
+        for change in changes:
+            if change.path in self._bad:
+                raise RulesError(
+                    f"{file_of_path(change.path)} could not be read when the campaign opened; "
+                    "fix it by hand (see problems) and reopen before changing it"
+                )
+        models = [(c, None if c.after is None else self._validated(c.path, c.after)) for c in changes]
+        self.watch.refuse_changed([c.path for c in changes])
+        texts = [
+            (c.path, None if c.after is None else
+             dump_snapshot(c.after, kind_of_path(c.path), self._writer(c.path)).encode("utf-8"))
+            for c in changes
+        ]
+        for change, (path, data) in zip(changes, texts, strict=True):
+            self._refuse_over_limits(path, data, change.after)
+        targets = [(self.path / file_of_path(path), data) for path, data in texts]
+        if changes:
+            try:
+                staged = journal.stage(event.id, targets)
+            except OSError as exc:
+                raise StoreError(f"could not save {_first_file(changes)}: {_reason(exc)}") from exc
+            try:
+                self.record(event)
+            except BaseException:
+                staged.discard()
+                raise
+            try:
+                staged.finish()
+            except OSError as exc:
+                self._unsave(staged, exc)
+        else:
+            self.record(event)
+        for (change, model), (path, data) in zip(models, texts, strict=True):
+            self._put(change.path, model)
+            if model is None:
+                self._current.pop(change.path, None)
+            else:
+                self._current[change.path] = (model, change.after)
+            self.watch.saved(path, data)
+
+    def _refuse_over_limits(self, path: str, data: bytes | None, after: dict[str, Any] | None) -> None:
+        """Refuse a file the loader would refuse (see `engine.limits`): written, its entity
+        would vanish at the next open."""
+        if data is None:
+            return
+        shown = file_of_path(path)
+        why = over_limits(shown, data)
+        if why is None and after is not None and path.startswith("encounters/"):
+            count = len(after.get("combatants") or ())
+            if count > limits.COMBATANTS:
+                why = f"{count:,} combatants, over the {limits.COMBATANTS:,} an encounter may hold"
+        if why is not None:
+            raise RulesError(f"not saved: {shown} would be {why} (see the README's limits), "
+                             "and could not be read back")
+
+    def _unsave(self, staged: journal.Staged, failure: OSError) -> None:
+        """The log took the event but a file could not be renamed into place: take the log's
+        append back and put the renamed files back, so "nothing changed" is true. If even that
+        is refused, the session turns read-only and the next open settles it (`journal`)."""
         try:
-            self.apply_changes(inverse)
-        except StoreError as exc:
-            saved = ", ".join(str(file_of_path(c.path)) for c in changes)
-            partial = StoreError(f"{failure}; {saved} kept the change (not in the log, not undoable): {exc}")
+            self.log_writer.take_back()
+            if self.log:
+                self.log.pop()
+            staged.put_back()
+        except OSError as exc:  # staging files kept: the next open settles them
+            self.read_only = True
+            self.read_only_why = (f"could not finish saving ({_reason(failure)}), nor take it back "
+                                  f"({_reason(exc)}); reopen the campaign, which settles it")
+            partial = StoreError(self.read_only_why)
             partial.nothing_changed = False
             raise partial from exc
+        staged.discard()
+        failed = staged.targets[min(len(staged.renamed), len(staged.targets) - 1)][0]
+        raise StoreError(f"could not save {failed.relative_to(self.path).as_posix()}: "
+                         f"{_reason(failure)}") from failure
 
     def record(self, event: Event) -> None:
         """Append an event to this session's log file and to `.log` (no entity changes).
@@ -346,35 +435,8 @@ class SessionState:
         try:
             self.log_writer.append(logged)
         except OSError as exc:
-            raise StoreError(f"could not append to the log: {exc}") from exc
+            raise StoreError(f"could not append to the log: {_reason(exc)}") from exc
         self.log.append(logged)
-
-    def apply_changes(self, changes: list[Change]) -> None:
-        """Write every change's `after` (atomically, all or none as far as the disk allows),
-        then update memory. Bad files are never written."""
-        for change in changes:
-            if change.path in self._bad:
-                raise RulesError(
-                    f"{file_of_path(change.path)} could not be read when the campaign opened; "
-                    "fix it by hand (see problems) and reopen before changing it"
-                )
-        models = [(c, None if c.after is None else self._validated(c.path, c.after)) for c in changes]
-        done: list[Change] = []
-        try:
-            for change, _model in models:
-                write_snapshot(self.path, change.path, change.after, self._writer(change.path))
-                done.append(change)
-        except OSError as exc:
-            for change in reversed(done):  # best effort: put back what was already written
-                write_snapshot(self.path, change.path, change.before, self._writer(change.path))
-            failed = file_of_path(changes[len(done)].path)
-            raise StoreError(f"could not save {failed}: {exc}") from exc
-        for change, model in models:
-            self._put(change.path, model)
-            if model is None:
-                self._current.pop(change.path, None)
-            else:
-                self._current[change.path] = (model, change.after)
 
     def current_snapshot(self, path: str) -> dict[str, Any] | None:
         """The snapshot of an entity as it is in memory, shared through its pool: the one it

@@ -165,6 +165,9 @@ ACTIONS: tuple[Action, ...] = (
         "problems", "exclamation_mark", "Problems", "List the campaign's bad files again", "App", "@problems"
     ),
     Action("about", "A", "About", "The five systems' credits and licences", "App", "@about"),
+    Action(
+        "take", "W", "Take", "Make a read-only campaign writable once its holder closed it", "App", "@take"
+    ),
     Action("quit", "q", "Quit", "Quit (everything is already saved)", "App", "@quit"),
 )
 

@@ -12,6 +12,10 @@ of 30 writes; once the terminal is gone a write raises `OSError` (EIO), the thre
 the 31st write would wait for room forever, hanging the console's main thread where neither
 the hang-up signal nor `terminal_watch` can reach it: the output stream drops what cannot be
 written instead. (Everything a GM did was saved when it happened; stopping loses nothing.)
+
+Every app that draws gmconsole's screens asks for its driver here, headless and web ones too,
+so this is also where the text boundary goes in (`gmconsole.tui.terminal_text`): campaign text
+reaches no terminal raw, whichever driver writes it.
 """
 
 from __future__ import annotations
@@ -48,8 +52,13 @@ class DroppingOutput:
 
 def console_driver(base: type[Driver]) -> type[Driver]:
     """`base` with its output stream made `DroppingOutput`, when it is Textual's Linux driver
-    (the one with a writer thread); any other driver (Windows, headless, web) as it is."""
+    (the one with a writer thread); any other driver (Windows, headless, web) as it is. Either
+    way the app's text is shown through `terminal_text` from now on."""
     from textual.drivers.linux_driver import LinuxDriver
+
+    from gmconsole.tui import terminal_text
+
+    terminal_text.install()
 
     if not issubclass(base, LinuxDriver):
         return base

@@ -11,6 +11,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.driver import Driver
 from textual.widgets import Static
 
 from gmconsole.store.player_view import FolderWatch, PlayerLine, current
@@ -43,6 +44,13 @@ class PlayerApp(App[None]):
         super().__init__()
         self.path = Path(path)
         self.watch = FolderWatch(self.path)
+
+    def get_driver_class(self) -> type[Driver]:
+        """The console's driver (see `gmconsole.tui.driver`): it stops with its terminal, and
+        campaign text reaches the screen only as visible escapes."""
+        from gmconsole.tui.driver import console_driver
+
+        return console_driver(super().get_driver_class())
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():

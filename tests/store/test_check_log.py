@@ -44,12 +44,12 @@ BROKEN = {
     "a newline inside an inline table's key = value (rtoml reads it)": (
         HEADER + EVENT.format(i=1) + "data = { total =\n 5 }\n"
     ),
-    "a byte-order mark (rtoml skips it)": "\ufeff" + HEADER + EVENT.format(i=1),
 }
 
 FINE_BUT_NOT_FOR_RTOML = {
     "a float past double range": HEADER + EVENT.format(i=1) + "data = { huge = 1e400 }\n",
     "CR LF line ends": (HEADER + EVENT.format(i=1)).replace("\n", "\r\n"),
+    "a byte-order mark (read past; tomli alone refuses it)": "\ufeff" + HEADER + EVENT.format(i=1),
 }
 
 

@@ -11,6 +11,7 @@ import pytest
 from gmconsole.engine.events import EventKind
 from gmconsole.store import Session, StoreError, files
 from gmconsole.store.files import append_text, atomic_write, drop_none, dump_toml, line_of, read_toml
+from gmconsole.store.log import read_log
 from gmconsole.store.problems import FileProblem
 from tests.store.conftest import file_snapshot
 
@@ -102,8 +103,9 @@ def test_a_failed_save_changes_nothing_in_the_session(
 def test_a_log_that_refuses_the_event_takes_the_saved_change_back(
     fight: Session, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The entity file is written first; when the day log then refuses the event, the file
-    is written back, so "nothing changed" holds and no change exists that undo cannot reach."""
+    """The log is written first (the entity files only staged beside theirs): when it refuses
+    the event, the staged files go, so "nothing changed" holds and no change exists that the
+    log does not hold or undo cannot reach."""
     before = file_snapshot(fight.path)
     memory = fight.encounter.model_dump()
     log_length = len(fight.log)
@@ -125,27 +127,52 @@ def test_a_log_that_refuses_the_event_takes_the_saved_change_back(
     assert fight.history.peek_undo().kind is EventKind.DAMAGE
 
 
-def test_when_even_the_take_back_fails_the_error_says_what_was_kept(
+def test_a_file_that_cannot_be_renamed_in_after_the_log_took_the_event_is_taken_back(
     fight: Session, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def full_disk(path: object, text: str) -> None:
-        raise OSError("no space left")
+    """The log took the event, then the disk refused to rename the encounter into place (a
+    read-only remount): the log's append is cut back and the files are as they were."""
+    before = file_snapshot(fight.path)
+    log_length = len(fight.log)
 
-    real_replace = os.replace
-    calls: list[object] = []
+    def refused(src: object, dst: object) -> None:
+        raise OSError(30, "Read-only file system")
 
-    def replace_once(src: object, dst: object) -> None:
-        calls.append(dst)
-        if len(calls) > 1:
-            raise OSError("read-only file system")
-        real_replace(src, dst)
-
-    monkeypatch.setattr("gmconsole.store.log.append_text", full_disk)
-    monkeypatch.setattr(os, "replace", replace_once)
-    kept = r"encounters/ambush.toml kept the change \(not in the log"
-    with pytest.raises(StoreError, match=kept) as refused:
+    monkeypatch.setattr(os, "replace", refused)
+    saying = r"could not save encounters/ambush\.toml: Read-only file system"
+    with pytest.raises(StoreError, match=saying) as no:
         fight.damage("goblin 1", 2)
-    assert not refused.value.nothing_changed
+    monkeypatch.undo()
+    assert no.value.nothing_changed
+    assert file_snapshot(fight.path) == before
+    assert len(fight.log) == log_length
+    assert len(read_log(fight.path)[0]) == log_length
+    fight.damage("goblin 1", 2)
+    assert len(read_log(fight.path)[0]) == log_length + 1
+
+
+def test_when_even_the_take_back_fails_the_next_open_settles_it(
+    fight: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Neither the rename nor cutting the log back works: the session says so, turns
+    read-only, and the next open brings the files in line with the log (the event is there)."""
+    def refused(*_args: object) -> None:
+        raise OSError(30, "Read-only file system")
+
+    hurt = fight.encounter.model_dump()
+    monkeypatch.setattr(os, "replace", refused)
+    monkeypatch.setattr(os, "truncate", refused)
+    with pytest.raises(StoreError, match="reopen the campaign") as no:
+        fight.damage("goblin 1", 2)
+    monkeypatch.undo()
+    assert not no.value.nothing_changed
+    assert fight.read_only
+    root = fight.path
+    fight.close()
+    with Session.open(root) as again:
+        assert again.encounter.model_dump() != hurt  # rolled forward: the damage is in the file
+        assert again.log[-1].text == fight.log[-1].text
+    assert not [p.name for p in (root / "encounters").iterdir() if p.name.startswith(".")]
 
 
 def test_append_text_only_appends(tmp_path: Path) -> None:
@@ -196,3 +223,34 @@ def test_carriage_returns_are_found_anywhere(value: dict, expected: bool) -> Non
     from gmconsole.store.files import _has_cr
 
     assert _has_cr(value) is expected
+
+
+def test_a_file_system_without_hard_links_still_saves_and_takes_back(
+    fight: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a FAT stick `link` says EPERM: the old file is copied aside instead, so saving (and
+    taking a refused change back) works there too."""
+    import errno
+
+    def no_links(*_args: object, **_kwargs: object) -> None:
+        raise OSError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    fight.execute("start")
+    before = file_snapshot(fight.path)
+
+    def refused(*_args: object) -> None:
+        raise OSError(30, "Read-only file system")
+
+    real_replace = os.replace
+    monkeypatch.setattr(os, "replace", refused)
+    with pytest.raises(StoreError):
+        fight.execute("next")
+    monkeypatch.setattr(os, "replace", real_replace)
+    assert file_snapshot(fight.path) == before
+    fight.execute("next")
+    root = fight.path
+    fight.close()
+    with Session.open(root) as again:
+        assert again.encounter.started and again.problems == []
+    assert not [p.name for p in root.rglob(".*") if p.name.endswith((".was", ".next", ".none", ".gone"))]

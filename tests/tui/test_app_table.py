@@ -172,6 +172,26 @@ async def test_locked_campaign_opens_read_only_and_says_so(campaign: Path) -> No
         holder.close()
 
 
+async def test_a_read_only_console_takes_the_campaign_once_its_holder_is_gone(campaign: Path) -> None:
+    holder = Session.open(campaign)
+    app = make_app(campaign)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = main_screen(app)
+        assert app.session.read_only
+        screen.poll_disk()
+        assert "W takes it" not in screen.recent[-1][0]  # the holder is still there
+        holder.close()
+        screen.poll_disk()  # what the console's timer does every 2 s
+        assert "has closed this campaign: W takes it" in screen.recent[-1][0]
+        await pilot.press("W")
+        await pilot.pause()
+        assert not app.session.read_only and "read-only" not in screen_text(app).splitlines()[0]
+        await pilot.press("s")
+        await pilot.pause()
+        assert app.session.encounter.round == 1
+
+
 async def test_search_a_table_and_roll_on_it(campaign: Path) -> None:
     app = make_app(campaign)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -211,9 +231,9 @@ async def test_test_dialog_rolls_for_the_selected_combatant(campaign: Path) -> N
 
 
 async def test_a_failed_save_is_shown_in_words(campaign: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import gmconsole.store.state as state
+    import gmconsole.store.journal as journal
 
-    write = state.write_snapshot
+    write = journal.stage
 
     def disk_full(*args: object) -> None:
         raise OSError(28, "No space left on device")
@@ -221,13 +241,13 @@ async def test_a_failed_save_is_shown_in_words(campaign: Path, monkeypatch: pyte
     app = make_app(campaign)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        monkeypatch.setattr(state, "write_snapshot", disk_full)
+        monkeypatch.setattr(journal, "stage", disk_full)
         await pilot.press("s")
         await pilot.pause()
         text = screen_text(app)
         assert "NOT SAVED ✗" in text.splitlines()[0] and "✗ could not save encounters/ambush.toml" in text
         assert app.session.encounter.round == 0  # nothing changed
-        monkeypatch.setattr(state, "write_snapshot", write)
+        monkeypatch.setattr(journal, "stage", write)
         await pilot.press("s")
         await pilot.pause()
         assert "saved ✓" in screen_text(app) and app.session.encounter.round == 1

@@ -15,6 +15,7 @@ import tomli
 import tomli_w
 from pydantic import ValidationError
 
+from gmconsole.engine import limits
 from gmconsole.engine.tables.errors import TableError
 from gmconsole.engine.tables.model import Table
 
@@ -80,6 +81,9 @@ def load_tables(text: str, source: str) -> list[Table]:
     entries = raw.get("table", [])
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
         raise TableError(f"{source}: 'table' must be an array of tables, written [[table]]")
+    if len(entries) > limits.TABLES_PER_FILE:
+        raise TableError(f"{source}: {len(entries):,} tables (a file may hold at most "
+                         f"{limits.TABLES_PER_FILE:,}; see the README's limits)")
     file_meta = {k: _text(raw, k, source) for k in ("title", "credit", "licence", "confidence")}
     file_source = raw.get("source") if isinstance(raw.get("source"), str) else None
     file_note = _note(raw.get("note", raw.get("notes")), source)
@@ -111,6 +115,10 @@ def _build(
     file_note: str,
     file_stand_in: bool,
 ) -> Table:
+    rows = entry.get("rows")
+    if isinstance(rows, list) and len(rows) > limits.TABLE_ROWS:
+        raise TableError(f"{where}: {len(rows):,} rows (a table may hold at most {limits.TABLE_ROWS:,}; "
+                         "see the README's limits)")
     unknown = sorted(set(entry) - set(TABLE_KEYS))
     if unknown:
         raise TableError(f"{where}: unknown key {unknown[0]!r} (known: {', '.join(TABLE_KEYS)})")

@@ -225,6 +225,12 @@ class TorgSheet(BaseModel):
     with the round). The console keeps them; a check applies them."""
     notes: str = ""
 
+    @field_validator("attitudes")
+    @classmethod
+    def _no_attitudes_is_none(cls, value: dict[str, Attitude] | None) -> dict[str, Attitude] | None:
+        """An empty table (the sheet form's blank block) is no attitudes: the file stays as it was."""
+        return value or None
+
     @model_validator(mode="before")
     @classmethod
     def _toughness_into_damage(cls, data: Any) -> Any:

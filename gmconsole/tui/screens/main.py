@@ -26,6 +26,7 @@ from textual.widgets import Static
 
 from gmconsole.engine.errors import GmConsoleError
 from gmconsole.engine.events import Event
+from gmconsole.engine.names import visible
 from gmconsole.store.collector import collector_paused
 from gmconsole.store.state import StoreError
 from gmconsole.tui import actions
@@ -91,6 +92,8 @@ class MainScreen(Screen[None]):
         """"git main ✎" while the campaign is in a git repository, else empty."""
         self._fitted = False
         """Whether the panes were fitted to the size the first layout gave them."""
+        self._take_offered = False
+        """Whether the message line said that a gone lock holder's campaign can be taken."""
         self._error_since: float | None = None
         """When the error line under the panes appeared (None: no error shown)."""
         self._resumed = False
@@ -154,13 +157,33 @@ class MainScreen(Screen[None]):
         self.refresh_all()
         self.query_one(InitiativePane).focus_list()
         self.say(HINT)
+        if self.session.read_only_why:  # a read-only file system, a full disk: say why at once
+            self.say(self.session.read_only_why, error=True)
         self.poll_git()
         self.set_interval(GIT_POLL_SECONDS, self.poll_git)
+        self.set_interval(2.0, self.poll_disk)  # files changed on disk (git pull, an editor)
 
     def poll_git(self) -> None:
         """Ask git, off the UI thread, whether the campaign has uncommitted changes (git can
         take a while on a big repository or a network disk)."""
         self.run_worker(self._git_status, thread=True, exclusive=True, group="git", exit_on_error=False)
+
+    def poll_disk(self) -> None:
+        """Read again what changed on disk since the session last looked (a `git pull`, an
+        editor, the lock holder's saves seen from a read-only console), and redraw: the panes
+        follow the files, and a change to a file read again is never written over it."""
+        try:
+            changed = self.session.refresh_from_disk()
+        except (GmConsoleError, OSError) as exc:
+            self.say(f"could not read the campaign again: {exc}", error=True)
+            return
+        self._offer_take()
+        if changed:
+            self.refresh_all()
+            shown = ", ".join(changed[:3]) + (f" and {len(changed) - 3} more" if len(changed) > 3 else "")
+            problems = [p for p in self.session.problems if p.path in changed]
+            self.say(visible(f"read again from disk: {shown}" + (f" · {problems[0]}" if problems else "")),
+                     error=bool(problems))
 
     def _git_status(self) -> None:
         from gmconsole.store.git import try_status
@@ -212,8 +235,8 @@ class MainScreen(Screen[None]):
         name) the system goes first, then the campaign's name shrinks: who acts stays whole."""
         s = self.session
         if s.read_only:
-            holder = f" by {s.lock_holder}" if s.lock_holder else ""
-            right = Text(f"read-only 🔒 locked{holder}", style="bold")
+            shown = f"read-only 🔒 locked by {s.lock_holder}" if s.lock_holder else "read-only 🔒"
+            right = Text(shown, style="bold")
         elif self.saved:
             right = Text("saved ✓")
         else:
@@ -374,6 +397,37 @@ class MainScreen(Screen[None]):
 
     def job_zoom(self) -> None:
         self.toggle_zoom()
+
+    def _offer_take(self) -> None:
+        """A console read-only because another held the campaign says once when that one has
+        gone, and W takes it (no quit and reopen)."""
+        s = self.session
+        if not (s.read_only and s.lock_holder) or self._take_offered:
+            return
+        from gmconsole.store.lock import lock_free
+
+        if lock_free(s.path):
+            self._take_offered = True
+            self.say(f"{s.lock_holder} has closed this campaign: W takes it (changes are saved here)")
+
+    def job_take(self) -> None:
+        """Take the campaign: its lock, and what its holder saved last."""
+        s = self.session
+        if not s.read_only:
+            self.say("this console writes the campaign already")
+            return
+        try:
+            s.reload()
+        except (GmConsoleError, OSError) as exc:
+            self.say(f"could not take the campaign: {exc}", error=True)
+            return
+        self._take_offered = False
+        self.refresh_all()
+        if s.read_only:
+            why = f"{s.lock_holder} still has it open" if s.lock_holder else (s.read_only_why or "read-only")
+            self.say(f"still read-only: {why}", error=True)
+        else:
+            self.say("the campaign is yours: changes are saved again")
 
     def job_retry(self) -> None:
         if self._retry is None:
