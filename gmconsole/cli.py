@@ -105,11 +105,11 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("systems", help="list the registered game systems")
 
     rc = sub.add_parser("recap", help="write a Markdown recap of a day's play into the campaign's notes/")
-    rc.add_argument("path")
+    rc.add_argument("path", metavar="PATH|NAME")
     rc.add_argument("--date", help="the day to recap, YYYY-MM-DD (default: the last day played)")
 
     pl = sub.add_parser("player", help="a read-only view of the fight for the players (follows the GM live)")
-    pl.add_argument("path")
+    pl.add_argument("path", metavar="PATH|NAME")
     pl.add_argument("--plain", action="store_true", help="print the view as text each time it changes")
 
     sv = sub.add_parser("serve", help="serve the console (or the player view) to a web browser")
@@ -122,11 +122,15 @@ def _parser() -> argparse.ArgumentParser:
     )
 
     cm = sub.add_parser("commit", help="commit the campaign folder to git with a summary of the session")
-    cm.add_argument("path")
+    cm.add_argument("path", metavar="PATH|NAME")
     cm.add_argument("-m", "--message", help="the commit message (default: a summary of the last day played)")
 
-    op = sub.add_parser("open", help="open the console on a campaign folder")
-    op.add_argument("path", nargs="?")
+    dm = sub.add_parser("demo", help="copy a demo campaign to play (no NAME: list the demos)")
+    dm.add_argument("name", nargs="?", help="the demo, e.g. torg-demo (or torg)")
+    dm.add_argument("path", nargs="?", metavar="PATH|NAME", help="where to put it (default: its own name)")
+
+    op = sub.add_parser("open", help="open the console on a campaign (a folder, or a NAME from `new`/`demo`)")
+    op.add_argument("path", nargs="?", metavar="PATH|NAME", help="none: the last campaign, or the picker")
     op.add_argument("--no-mouse", action="store_true", dest="no_mouse_open")
     return p
 
@@ -185,7 +189,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    from gmconsole.store.campaigns import campaign_path, create_campaign
+    from gmconsole.store.campaigns import campaign_path, create_campaign, write_example_tables
 
     path = campaign_path(args.path)
     name = args.name or path.name
@@ -194,15 +198,46 @@ def cmd_new(args: argparse.Namespace) -> int:
         msg = f"a campaign name cannot hold control characters (found {visible(bad)} in {name!r})"
         raise GmConsoleError(msg)
     create_campaign(path, name=name, system_id=args.system)
-    print(f"created {path} ({args.system})")
+    write_example_tables(path)
+    print(f"created {path} ({args.system}), with an example table in tables/example.toml")
+    print(f"open it with: gmconsole open {_shown(args.path, path)}")
+    return 0
+
+
+def _shown(typed: str, path: Path) -> str:
+    """How to name a campaign on the next command line: the bare name when that finds it."""
+    import shlex
+
+    from gmconsole.store.campaigns import campaigns_home
+
+    return shlex.quote(typed if path.parent == campaigns_home() else str(path))
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    """`demo`: list the shipped demos, or copy one out to play (the shipped one stays as is)."""
+    from gmconsole.store.bundled_demos import bundled_demos, copy_demo, demo_system
+
+    if not args.name:
+        demos = bundled_demos()
+        if not demos:
+            raise GmConsoleError("this installation has no demo campaigns")
+        for name, demo in demos.items():
+            print(f"{name:<18} {demo_system(demo)}")
+        print("copy one with: gmconsole demo NAME [PATH]")
+        return 0
+    path = copy_demo(args.name, args.path)
+    print(f"copied the {args.name} demo to {path}")
+    print(f"open it with: gmconsole open {_shown(args.path or path.name, path)}")
     return 0
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     from gmconsole.store import check_campaign
+    from gmconsole.store.campaigns import find_campaign
     from gmconsole.store.text_problems import text_problems
 
-    problems = check_campaign(Path(args.path)) + text_problems(Path(args.path))
+    root = find_campaign(args.path)  # a folder, or a campaign's bare name
+    problems = check_campaign(root) + text_problems(root)
     for problem in problems:
         print(visible(str(problem)))  # a file name's line break cannot forge a line
     if problems:
@@ -226,35 +261,46 @@ def cmd_systems(_args: argparse.Namespace) -> int:
     return 0
 
 
-def _writable_session(path: str):  # -> Session, imported on use
+def _writable_session(path: str | Path):  # -> Session, imported on use
+    """The campaign opened to change it (`recap`, `commit`), or one line saying why it cannot
+    be: a console has it, or the folder cannot be written (a read-only file system)."""
     from gmconsole.store import Session
 
-    session = Session.open(Path(path))
+    try:
+        session = Session.open(Path(path))
+    except OSError as exc:
+        raise GmConsoleError(f"{path} cannot be written here ({exc.strerror or exc}): "
+                             "recap and commit change the campaign folder") from None
     if session.read_only:
         session.close()
-        raise GmConsoleError(f"{path} is open in a console ({session.lock_holder}): do this there instead")
+        if session.lock_holder:
+            holder = session.lock_holder
+            raise GmConsoleError(f"{path} is open in a console ({holder}): do this there instead")
+        raise GmConsoleError(f"{path} opened read-only: recap and commit change the campaign folder")
     return session
 
 
 def cmd_recap(args: argparse.Namespace) -> int:
-    with _writable_session(args.path) as session:
+    from gmconsole.store.campaigns import find_campaign
+
+    with _writable_session(find_campaign(args.path)) as session:
         print(session.recap(args.date).text)
     return 0
 
 
 def cmd_commit(args: argparse.Namespace) -> int:
-    with _writable_session(args.path) as session:
+    from gmconsole.store.campaigns import find_campaign
+
+    with _writable_session(find_campaign(args.path)) as session:
         event = session.git_commit(args.message)
     print(f"{event.data.get('id', '')} {event.data['commit']}".strip())
     return 0
 
 
 def cmd_player(args: argparse.Namespace) -> int:
-    from gmconsole.store.folder import CAMPAIGN_FILE
+    from gmconsole.store.campaigns import find_campaign
 
-    root = Path(args.path)
-    if not (root / CAMPAIGN_FILE).is_file():
-        raise GmConsoleError(f"{root} is not a campaign folder (no {CAMPAIGN_FILE})")
+    root = find_campaign(args.path)
     if args.plain:
         return _player_plain(root)
     from gmconsole.tui.player import PlayerApp
@@ -287,11 +333,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import shlex
     import socket
 
-    from gmconsole.store.folder import CAMPAIGN_FILE
+    from gmconsole.store.campaigns import find_campaign
 
-    root = Path(args.path).resolve()
-    if not (root / CAMPAIGN_FILE).is_file():
-        raise GmConsoleError(f"{args.path} is not a campaign folder (no {CAMPAIGN_FILE})")
+    root = find_campaign(args.path).resolve()  # a folder, or a campaign's bare name
     if not 0 < args.port < 65536:
         raise GmConsoleError(f"port {args.port} is not a port number (1-65535)")
     max_consoles = whole(args.max_consoles, "--max-consoles", 1, 64)
@@ -325,6 +369,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_open(path: str | None, no_mouse: bool) -> int:
+    """The console on a campaign found by `find_campaign` (a folder or a NAME), refused with
+    one line when there is none; with no argument, the last campaign or the picker."""
+    if path is not None:
+        from gmconsole.store.campaigns import find_campaign
+
+        path = str(find_campaign(path))
     from gmconsole.tui import run
 
     return run(path, no_mouse=no_mouse)
@@ -348,6 +398,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "commit": cmd_commit,
         "player": cmd_player,
         "serve": cmd_serve,
+        "demo": cmd_demo,
     }
     try:
         if args.command in handlers and not _draws_the_screen(args):

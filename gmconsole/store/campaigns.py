@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
+from gmconsole.engine.tables import Table, resolver_for
 from gmconsole.store.files import atomic_write
 from gmconsole.store.folder import CAMPAIGN_FILE, load_folder
 from gmconsole.store.log import check_log
@@ -38,6 +40,39 @@ log/*.toml linguist-generated=true -diff
 """
 
 
+EXAMPLE_TABLE = "tables/example.toml"
+
+EXAMPLE_TABLES = """\
+schema_version = 1
+# Your own tables: every .toml file in tables/ is read when the console opens and shows in the
+# tables pane (search it, roll it with r, or type `roll table Road encounters`). Edit this
+# one, copy it, or delete it. `gmconsole check` says what is wrong with a table, and where.
+title = "Examples"
+
+# A dice table: roll `dice`, then read the row whose key covers the total. A key is a number
+# or a range: "3-4", "12+", "5 or less", "1-2, 12"; rows must not overlap, and check reports
+# a total the dice can roll that no row covers.
+[[table]]
+name = "Road encounters"
+dice = "2d6"
+columns = ["2d6", "Encounter"]
+rows = [
+  ["2-4", "[[1d4+1]] wolves"],                      # [[dice]] is rolled when the row comes up
+  ["5-9", "Pilgrims, under {Weather}"],            # {Name} rolls on another table
+  ["10-11", "A toll bridge: [[2d6]] silver to cross"],
+  ["12", "Nothing but the road"],
+]
+
+# A random table: plain rows, numbered and rolled on 1d(rows), here 1d3. Add columns = [...]
+# and rows of several cells for a table to read rather than roll.
+[[table]]
+name = "Weather"
+kind = "random"
+rows = ["driving rain", "thick fog", "clear skies"]
+"""
+"""The commented example `gmconsole new` puts in tables/: the file format, by example."""
+
+
 def campaigns_home() -> Path:
     """Where a campaign named without a folder goes: ``$XDG_DATA_HOME/gmconsole/campaigns``
     (``~/.local/share/gmconsole/campaigns`` when unset), never inside the program's checkout."""
@@ -53,9 +88,51 @@ def campaign_path(target: str) -> Path:
     return campaigns_home() / target
 
 
+def find_campaign(target: str) -> Path:
+    """The campaign folder a GM means by `target`, for every command that takes one (`open`,
+    `check`, `recap`, `player`, `serve`, `commit`): the folder as typed when it holds a
+    campaign, else (for a bare name) the campaign of that name under `campaigns_home`, where
+    `gmconsole new NAME` and `gmconsole demo NAME` put it.
+
+    Anything else is a `CampaignError` that says which folders were looked at and what is
+    wrong with them (not there, not a folder, no campaign.toml), so `gmconsole open
+    /no/such/folder` is an error, not the picker."""
+    typed = Path(target).expanduser()
+    if (typed / CAMPAIGN_FILE).is_file():
+        return typed
+    bare = not (os.sep in target or (os.altsep and os.altsep in target) or target in (".", ".."))
+    home = campaigns_home() / target if bare and target else None
+    if home is not None and (home / CAMPAIGN_FILE).is_file():
+        return home
+    why = _not_a_campaign(typed)
+    if home is not None and not typed.exists():
+        why += f", and there is no campaign {target!r} in {campaigns_home()}"
+        known = known_campaigns()
+        if known:
+            why += " (there are: " + ", ".join(sorted(known)) + ")"
+    raise CampaignError(why)
+
+
+def _not_a_campaign(folder: Path) -> str:
+    if not folder.exists():
+        return f"{folder} is not there"
+    if not folder.is_dir():
+        return f"{folder} is not a folder"
+    return f"{folder} is not a campaign folder (no {CAMPAIGN_FILE})"
+
+
+def known_campaigns() -> dict[str, Path]:
+    """The campaigns under `campaigns_home`, by the name `open NAME` takes."""
+    home = campaigns_home()
+    try:
+        return {p.parent.name: p.parent for p in sorted(home.glob(f"*/{CAMPAIGN_FILE}")) if p.is_file()}
+    except OSError:
+        return {}
+
+
 def create_campaign(path: Path, name: str, system_id: str) -> Path:
     """A new campaign folder: campaign.toml, the sub-folders, a .gitignore for the lock and a
-    .gitattributes for git.
+    .gitattributes for git (`gmconsole new` adds `write_example_tables`).
 
     Refuses a folder that already holds a campaign or any other files, and an unknown system
     (the message lists the known ones).
@@ -81,6 +158,45 @@ def create_campaign(path: Path, name: str, system_id: str) -> Path:
     return path
 
 
+def table_problems(root: Path, tables: Sequence[Table]) -> list[Problem]:
+    """The campaign's own tables that load but would fail a GM mid-roll (`tables.lint`): a roll
+    of the dice no row covers, a `{Name}` naming no table (the system's tables count). Each is
+    reported at its table's `[[table]]` line."""
+    from gmconsole.engine.tables.lint import table_findings
+    from gmconsole.engine.tables.loader import _table_lines as table_lines
+
+    resolve = resolver_for(tables)
+    problems: list[Problem] = []
+    seen: dict[str, int] = {}
+    for table in tables:
+        if not table.source.startswith("tables/"):
+            continue  # the system's book tables are the system's tests' business
+        n = seen[table.source] = seen.get(table.source, -1) + 1
+        findings = table_findings(table, resolve)
+        if not findings:
+            continue
+        try:
+            lines = table_lines((root / table.source).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError):
+            lines = []
+        line = lines[n] if n < len(lines) else 1
+        problems += [Problem(table.source, line, finding) for finding in findings]
+    return problems
+
+
+def write_example_tables(path: Path) -> Path:
+    """Put the commented example table file in a new campaign's tables/ (`gmconsole new`: a GM
+    starting from nothing learns the format from it; a campaign made by code gets none)."""
+    target = Path(path) / EXAMPLE_TABLE
+    if target.exists():
+        raise CampaignError(f"{target} already exists")
+    try:
+        atomic_write(target, EXAMPLE_TABLES)
+    except OSError as exc:
+        raise CampaignError(f"cannot write {target}: {exc.strerror or exc}") from None
+    return target
+
+
 def check_campaign(path: Path) -> list[Problem]:
     """Every problem in a campaign folder (`gmconsole check`), each `path:line: message` with
     the path joined to the folder as given (so an editor can jump to it); empty when all is well.
@@ -95,6 +211,6 @@ def check_campaign(path: Path) -> list[Problem]:
         problem = exc.problem or Problem(CAMPAIGN_FILE, 1, str(exc))
         found = [problem]
     else:
-        found = list(loaded.problems)
+        found = list(loaded.problems) + table_problems(path, loaded.tables)
     found += check_log(path)
     return [Problem((path / p.path).as_posix(), p.line, p.message) for p in found]

@@ -9,6 +9,8 @@ commit records its note first, so the commit holds it and leaves the folder clea
 from __future__ import annotations
 
 import datetime as dt
+import os
+from pathlib import Path
 
 from gmconsole.engine.errors import RulesError
 from gmconsole.engine.events import Event, EventKind
@@ -23,7 +25,7 @@ NOTES = "notes"
 class ChronicleIntents(SessionState):
     def _story(self, date: str | None) -> tuple[recap.DayStory, dict[str, str], dict[str, str]]:
         events, _problems = read_log(self.path)
-        day = date or (recap.dates(events)[-1] if events else dt.datetime.now(dt.UTC).date().isoformat())
+        day = date or recap.last_day(events) or dt.datetime.now(dt.UTC).date().isoformat()
         try:
             dt.date.fromisoformat(day)
         except ValueError:
@@ -40,22 +42,38 @@ class ChronicleIntents(SessionState):
         self.require_writable()
         s, names, encounter_names = self._story(date)
         text = recap.markdown(s, self.campaign.name, self.system.name, names, encounter_names)
-        folder = self.path / NOTES
-        folder.mkdir(exist_ok=True)
+        folder = self._notes_folder()
         path = folder / f"recap-{s.date}.md"
         n = 2
-        while path.exists():
+        while os.path.lexists(path):  # a link in the way is someone's too, even a broken one
             path = folder / f"recap-{s.date}-{n}.md"
             n += 1
         try:
             atomic_write(path, text)
         except OSError as exc:
-            raise RulesError(f"could not write {path.name}: {exc.strerror or exc}") from None
+            raise RulesError(f"could not write notes/{path.name}: {exc.strerror or exc}") from None
         shown = path.relative_to(self.path).as_posix()
         event = Event(kind=EventKind.NOTE, text=f"recap of {s.date} written to {shown}",
                       data={"recap": shown, "date": s.date})
         self.record(event)
         return event
+
+    def _notes_folder(self) -> Path:
+        """`notes/` as a real folder inside the campaign (made if missing): a recap is never
+        written through a link that leads out of the campaign, nor over a file in the way."""
+        folder = self.path / NOTES
+        try:
+            if not os.path.lexists(folder):
+                folder.mkdir()
+            inside = folder.resolve().is_relative_to(self.path.resolve())
+        except OSError as exc:
+            raise RulesError(f"could not make notes/ in {self.path}: {exc.strerror or exc}") from None
+        if folder.is_symlink() or not inside:
+            raise RulesError(f"{folder} is a link out of the campaign: the recap is not written there "
+                             "(make notes/ a plain folder)")
+        if not folder.is_dir():
+            raise RulesError(f"{folder} is not a folder: the recap needs notes/ to be one")
+        return folder
 
     def git_commit(self, message: str | None = None) -> Event:
         """Commit the campaign folder: the message is the GM's, or a summary of the last day

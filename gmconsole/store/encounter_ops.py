@@ -2,7 +2,10 @@
 
 Adding a roster entry spawns numbered copies of a template or creature (each with its own
 inline sheet, so four goblins have four HP tracks) or brings a PC / NPC in by reference (damage
-lands on their one roster file). New, switched and ended encounters change `campaign.toml`.
+lands on their one roster file). New, switched and ended encounters mark the encounter that
+is on in its own file (`[state] active = true`) and clear the mark of the one that was, so two clones
+that start different fights change different files (see `models.find_active`); an older
+campaign whose campaign.toml names the fight moves it there on the first such change.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from gmconsole.engine.encounter import PUBLIC, Combatant, Encounter, Notice
 from gmconsole.engine.errors import RulesError
 from gmconsole.engine.events import Event, EventKind
 from gmconsole.store.combat import CombatIntents
-from gmconsole.store.models import slugify, valid_slug
+from gmconsole.store.models import is_active, mark_active, slugify, valid_slug
 from gmconsole.store.state import Draft
 
 MAX_SPAWN = 50
@@ -175,8 +178,27 @@ class EncounterIntents(CombatIntents):
             raise RulesError(f"encounter {slug!r} already exists; switch to it with 'encounter {slug}'")
         draft = Draft(self)
         draft.put(f"encounters/{slug}", Encounter(name=name, order=self._turn_order.id))
-        draft.campaign().encounter = slug
+        self._make_active(draft, slug)
         return self.commit(draft, EventKind.ENCOUNTER, f"New encounter: {name}", data={"encounter": slug})
+
+    def _make_active(self, draft: Draft, slug: str | None) -> None:
+        """`slug` is the fight that is on (None: none is): in campaign.toml as before when the
+        campaign was read without looking at the encounter files, else as marks in them (every
+        other mark cleared; an older campaign.toml's name moves to the marks)."""
+        campaign = draft.campaign()
+        campaign.encounter = slug
+        if not campaign.encounter_kept:
+            return
+        campaign.encounter_kept = "encounters"
+        for other, enc in self.encounters.items():
+            if other != slug and is_active(enc):
+                model = draft.get(f"encounters/{other}")
+                if isinstance(model, Encounter):
+                    mark_active(model, False)
+        if slug is not None:
+            model = draft.get(f"encounters/{slug}")
+            if isinstance(model, Encounter):
+                mark_active(model, True)
 
     def find_encounter(self, name: str) -> str:
         """An encounter slug for a slug, a name or a unique prefix."""
@@ -197,7 +219,7 @@ class EncounterIntents(CombatIntents):
         if found == self.campaign.encounter:
             raise RulesError(f"{self.encounters[found].name!r} is already the active encounter")
         draft = Draft(self)
-        draft.campaign().encounter = found
+        self._make_active(draft, found)
         text = f"Encounter: {self.encounters[found].name}"
         return self.commit(draft, EventKind.ENCOUNTER, text, data={"encounter": found})
 
@@ -218,7 +240,7 @@ class EncounterIntents(CombatIntents):
             if change is not None:
                 self._store_sheet(draft, t, change.sheet)
                 texts.append(f"{c.name} {change.text}")
-        draft.campaign().encounter = None
+        self._make_active(draft, None)
         return self.commit(draft, EventKind.ENCOUNTER, "; ".join(texts))
 
     def set_encounter_option(self, key: str, value: str) -> Event:

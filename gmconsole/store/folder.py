@@ -36,6 +36,7 @@ from gmconsole.store.models import (
     Campaign,
     dump_snapshot,
     file_of_path,
+    find_active,
     kind_of_path,
     parse_entity,
 )
@@ -206,6 +207,7 @@ def load_folder(root: Path, *, system_tables: bool = True) -> LoadedCampaign:
             if migrated:
                 loaded.migrated.add(entity_path)
     loaded.problems += order_problems(loaded, root)
+    find_active(loaded.campaign, loaded.encounters)  # which fight is on: see models.find_active
     loaded.problems += reference_problems(loaded, text)
     if system_tables:
         tables, table_problems = load_tables(root, system, stamps)

@@ -110,9 +110,11 @@ def status(folder: Path) -> GitStatus:
     _in_repository(folder)
     if _ignored(folder):
         raise GitError(f"{folder} is in a git repository that ignores it (see its .gitignore)")
-    branch = _git(folder, "rev-parse", "--abbrev-ref", "HEAD").strip() or "(detached)"
+    # `branch --show-current` names the branch of a repository just `git init`ed too, where
+    # `rev-parse HEAD` fails (no commit yet): the status line and `commit` work from the start
+    branch = _git(folder, "branch", "--show-current").strip() or "(detached)"
     changed = _git(folder, "status", "--porcelain", "--untracked-files=all", "--", ".")
-    return GitStatus("(detached)" if branch == "HEAD" else branch, bool(changed.strip()))
+    return GitStatus(branch, bool(changed.strip()))
 
 
 def try_status(folder: Path) -> GitStatus | None:

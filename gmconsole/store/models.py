@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -32,11 +32,51 @@ class Campaign(BaseModel):
     system: str = Field(min_length=1)
     """The system id (`gmconsole.systems.get_system`)."""
     encounter: str | None = None
-    """Slug of the active encounter; absent when no fight is running."""
+    """Slug of the active encounter; absent when no fight is running. Read from the
+    encounter files' `active` mark (see `find_active`); older campaigns kept it here, in
+    campaign.toml, where two clones that start different fights conflict."""
     options: dict[str, Any] = Field(default_factory=dict)
     """Optional-rule toggles, checked against the system's `RuleOption`s."""
     clock: dict[str, Any] = Field(default_factory=dict)
     """The in-game calendar as the GM keeps it (date, time of day, session number...)."""
+    encounter_kept: Literal["", "campaign", "encounters"] = ""
+    """Where "which fight is on" is kept (never written to the file; set on load by
+    `find_active`): "encounters" (each encounter file marks itself `active`, so clones that
+    start different fights change different files and merge cleanly), "campaign" (an older
+    campaign whose campaign.toml still names it: the next new, switched or ended encounter
+    moves it to the encounter files, the same one-line change in every clone), or "" (not
+    looked at: campaign.toml's `encounter` is all there is, as before)."""
+
+
+ACTIVE = "active"
+"""`Encounter.state` key of the fight that is on: a mark in the encounter's own file
+(`[state] active = true`) rather than a name in campaign.toml, so "which fight is on" is never
+a line that two clones both rewrite. In `state` because that is the encounter's free-form
+table that every file already round-trips (a key no turn order or system uses)."""
+
+
+def is_active(enc: Encounter) -> bool:
+    return enc.state.get(ACTIVE) is True
+
+
+def mark_active(enc: Encounter, on: bool) -> None:
+    if on:
+        enc.state[ACTIVE] = True
+    else:
+        enc.state.pop(ACTIVE, None)
+
+
+def find_active(campaign: Campaign, encounters: Mapping[str, Encounter]) -> None:
+    """Set `campaign.encounter` when the campaign is loaded: the name campaign.toml holds (an
+    older campaign, or a GM's hand edit) wins; else the encounter whose file is marked active
+    (after a merge of clones that started different fights two may be: the first by name is
+    on, and the next switch clears the other). `encounter_kept` says which it was."""
+    if campaign.encounter is not None:
+        campaign.encounter_kept = "campaign"
+        return
+    marked = sorted(slug for slug, enc in encounters.items() if is_active(enc))
+    campaign.encounter = marked[0] if marked else None
+    campaign.encounter_kept = "encounters"
 
 
 Entity = Campaign | Character | Encounter
@@ -123,7 +163,12 @@ def dump_entity(model: BaseModel, kind: str, writer: BlockWriter | None = None) 
 
 
 def dump_snapshot(snap: Mapping[str, Any], kind: str, writer: BlockWriter | None = None) -> str:
-    """`dump_entity` of the model whose `snapshot` is `snap`."""
+    """`dump_entity` of the model whose `snapshot` is `snap`. campaign.toml never holds where
+    the active encounter is kept, nor (once the encounter files mark it) which one it is."""
+    if kind == "campaign" and "encounter_kept" in snap:
+        moved = snap["encounter_kept"] == "encounters"
+        drop = {"encounter_kept", "encounter"} if moved else {"encounter_kept"}
+        snap = {k: v for k, v in snap.items() if k not in drop}
     doc = {"schema_version": CURRENT[kind], **snap}
     return dump_toml(doc) if writer is None else writer.dumps(doc)
 
@@ -157,6 +202,8 @@ def parse_entity(kind: str, raw: dict[str, Any], text: str, shown: str) -> tuple
     except MigrationError as exc:
         raise FileProblem(Problem(shown, line_of(text, ["schema_version"]), str(exc))) from exc
     body = {k: v for k, v in data.items() if k != "schema_version"}
+    if kind == "campaign" and "encounter_kept" in body:  # the store's own bookkeeping, never a file's
+        raise FileProblem(_unknown(shown, text, ("encounter_kept",)))
     try:
         model = MODEL_OF_KIND[kind].model_validate(body)
     except ValidationError as exc:

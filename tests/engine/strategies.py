@@ -71,22 +71,28 @@ def dice_terms(draw: st.DrawFn, max_count: int = 12, sides: tuple[int, ...] = SI
             parts.append(op + target)
             if op == "rr":
                 standing -= _named(target or str(low), low, high)
+    chain = False  # !! and !p take no min/max, keep or count
     if high > low and draw(st.integers(0, 3)) == 3:
-        op = draw(st.sampled_from(["!", "x", "e"]))
+        op = draw(st.sampled_from(["!", "x", "e", "!!", "!p"]))
         target = "" if draw(st.booleans()) else draw(targets(low, high, bare=True, proper=True))
+        if op == "!" and target.startswith("=") and not target.startswith("=-"):
+            op = "x"  # `!=5` is refused: other tools read it as "not equal"
         if not standing <= _named(target or str(high), low, high):  # else it never stops
             parts.append(op + target)
-    if draw(st.integers(0, 4)) == 4:
+            chain = op in ("!!", "!p")
+    if not chain and draw(st.integers(0, 4)) == 4:
         lo_bound = draw(st.integers(low, high))
         parts.append(draw(st.sampled_from(["mi", "min"])) + str(lo_bound))
         if draw(st.booleans()):
             parts.append(draw(st.sampled_from(["ma", "max"])) + str(draw(st.integers(lo_bound, high))))
-    if draw(st.integers(0, 2)) == 2:
+    if not chain and draw(st.integers(0, 2)) == 2:
         op = draw(st.sampled_from(["kh", "kl", "dh", "dl", "k", "d", "ph", "pl"]))
         parts.append(op + str(draw(st.integers(0, max_count + 1))))
-    if draw(st.integers(0, 3)) == 3:
+    if not chain and draw(st.integers(0, 3)) == 3:
         prefix = draw(st.sampled_from(["", "cs"]))
         target = draw(targets(low, high, bare=prefix == "cs", proper=False))
+        if prefix and not target.startswith("{"):
+            prefix = ""  # `cs` before a comparison or a face is refused (Roll20 reads it otherwise)
         if prefix or target[0] in "<>=":
             parts.append(prefix + target)
             if draw(st.booleans()):
@@ -111,14 +117,37 @@ def _combine(children: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
     labeled = st.tuples(children, st.sampled_from(["fire", "cold", "to hit", "x"])).map(
         lambda t: f"({t[0]}) [{t[1]}]"
     )
-    return st.one_of(binary, divided, grouped, negated, labeled)
+    listed = st.tuples(
+        st.lists(children, min_size=1, max_size=3),
+        st.sampled_from(["", "kh1", "kl1", "dl1", "dh1", "k2"]),
+        st.booleans(),
+    ).map(_group_text)
+    return st.one_of(binary, divided, grouped, negated, labeled, listed)
+
+
+def _group_text(parts: tuple[list[str], str, bool]) -> str:
+    """`{a, b}kh1` or d20's `(a, b)kh1`; a lone item gets a 0 beside it when kept (a group of
+    one with a keep keeps among its dice, which only plain dice may do)."""
+    items, keep, parens = parts
+    if len(items) == 1 and keep:
+        items = [*items, "0"]
+    joined = ", ".join(items)
+    return f"({joined}){keep}" if parens and len(items) > 1 else f"{{{joined}}}{keep}"
+
+
+@st.composite
+def dice_pools(draw: st.DrawFn, sides: tuple[int, ...] = SIDES) -> str:
+    """Roll20's keep among the dice of one roll: `{2d6+1d8}kh1`."""
+    parts = draw(st.lists(st.tuples(st.integers(1, 3), st.sampled_from(sides)), min_size=1, max_size=3))
+    keep = draw(st.sampled_from(["kh1", "kl1", "kh2", "dl1", "dh1", "k"]))
+    return "{" + "+".join(f"{n}d{s}" for n, s in parts) + "}" + keep
 
 
 def expressions(
     max_count: int = 12, sides: tuple[int, ...] = SIDES, max_leaves: int = 5
 ) -> st.SearchStrategy[str]:
     """Whole expressions: dice terms and numbers under arithmetic, parentheses and labels."""
-    leaves = st.one_of(dice_terms(max_count, sides), st.integers(0, 50).map(str))
+    leaves = st.one_of(dice_terms(max_count, sides), st.integers(0, 50).map(str), dice_pools(sides))
     return st.recursive(leaves, _combine, max_leaves=max_leaves)
 
 

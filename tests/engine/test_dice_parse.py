@@ -45,9 +45,9 @@ from gmconsole.engine.dice import (
         ("3d6r<3", "3d6r<=2"),
         ("3d6r{1,2}", "3d6r<=2"),
         ("3d6rr1", "3d6rr1"),
-        ("10d10cs>=8", "10d10>=8"),  # Foundry count successes
+        ("10d10cs{8,9,10}", "10d10>=8"),  # a set of faces to count
         ("10d10>7", "10d10>=8"),
-        ("10d10cs8", "10d10=8"),
+        ("10d10cs{8}", "10d10=8"),
         ("10d10>=8df1", "10d10>=8f1"),  # Foundry deduct failures
         ("10d10>=8sf<2", "10d10>=8f1"),
         ("d6x6max5", "1d6!ma5"),  # Torg bonus die, Foundry spelling
@@ -98,7 +98,7 @@ def test_parse_is_cached() -> None:
         ("1d6 [a] [b]", 9, "unexpected '[b]'"),
         ("4d6k>3", 4, "keeping or dropping by value"),
         ("1d20ra1", 6, "'ra'"),
-        ("1d6!!", 4, "compounding"),
+        ("1d6!!kh1", 6, "compounding"),
         ("1d6>>3", 4, "one operator"),
         ("", 1, "empty"),
         ("   ", 1, "empty"),

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from long_run import examples
 from strategies import expressions
 
-from gmconsole.engine.dice import BinOp, Dice, DiceError, Labeled, Neg, Node, Number, parse
+from gmconsole.engine.dice import BinOp, Dice, DiceError, Group, Labeled, Neg, Node, Number, parse
 from gmconsole.engine.odds.build import build, contribution
 
 
@@ -31,6 +31,17 @@ def reference(node: Node, depth: int) -> icepool.Die:
         return reference(node.operand, depth)
     if isinstance(node, Neg):
         return -reference(node.operand, depth)
+    if isinstance(node, Group):
+        if node.per_die:
+            dice = [icepool.Die(range(d.low, d.high + 1)) for d in node.items
+                    if isinstance(d, Dice) for _ in range(d.count)]
+        else:
+            dice = [reference(item, depth) for item in node.items]
+        if node.keep is None:
+            return sum(dice[1:], dice[0])
+        pool, k = icepool.Pool(dice), node.keep.count
+        return {"kh": lambda: pool.highest(k), "kl": lambda: pool.lowest(k),
+                "dh": lambda: pool.highest(drop=k), "dl": lambda: pool.lowest(drop=k)}[node.keep.kind]().sum()
     assert isinstance(node, BinOp)
     left, right = reference(node.left, depth), reference(node.right, depth)
     if node.op == "+":
@@ -41,6 +52,8 @@ def reference(node: Node, depth: int) -> icepool.Die:
         return left * right
     if 0 in right.outcomes():
         raise DiceError("division by zero")
+    if node.op == "ceil":
+        return -((-left) // right)
     return left // right
 
 
@@ -59,10 +72,14 @@ def _term(d: Dice, depth: int) -> icepool.Die:
         return icepool.Die([0])
     raw, g = _raw(d), contribution(d)
     if d.keep is None:
-        one = raw.map(g)
+        extra = (lambda f: g(f) - 1) if d.explode_mode == "penetrate" else g  # !p: extras count one less
+        one = raw.map(extra)
         if d.explode is not None:
-            for _ in range(depth):
-                one = raw.map(_then(one, d.explode, g))
+            for _ in range(depth - 1):
+                one = raw.map(_then(one, d.explode, extra))
+            one = raw.map(_then(one, d.explode, g)) if depth else raw.map(g)
+        else:
+            one = raw.map(g)
         return d.count @ one if d.count > 1 else one
     pool = raw.pool(d.count) if d.explode is None else \
         raw.explode_to_pool(d.count, d.explode, depth=depth)
@@ -98,9 +115,10 @@ def assert_same(expr: str, depth: int) -> None:
     [
         "3d6", "40d6", "30d6 + 12d8 - 2d20", "12d20", "1d100 + 1d100", "6d10 * 1d4", "(3d6 + 4)/3",
         "4d6kh3", "4d6kl3", "4d6dh1", "4d6dl1", "8d10kh3", "2d20kh1 + 5", "2d20kl1", "9d4dl4",
-        "5d6kh7", "5d6dl7", "3dFkh2", "6d6kh3>=5", "5d10kh3cs>=8f1", "4d6r1kh3", "4d6rr<=2kl2",
+        "5d6kh7", "5d6dl7", "3dFkh2", "6d6kh3>=5", "5d10kh3>=8f1", "4d6r1kh3", "4d6rr<=2kl2",
         "5d6mi2ma5kh3", "10d10>=8f1", "3dF", "1d6*1000 + 1d6", "(1d4*100 + 1d4)*100 + 1d4",
         "-2d6 + 3", "2d6 [fire] + 1d4 [cold]",
+        "2d6!!", "1d10!!>=9 + 2", "2d6!p", "3d4!p{3,4} + 1", "1d6r1!p", "ceil(3d6 / 4)",
     ],
 )
 def test_fixed_expressions_match_icepool(expr: str) -> None:

@@ -150,3 +150,79 @@ def test_a_long_session_starts_new_files_so_none_grows_without_bound(tmp_path: P
     assert len(files) == 2 and [f.name[-15:] for f in files] == ["abc123-001.toml", "abc123-002.toml"]
     events, _ = read_log(root)
     assert [e.text for e in events] == [f"roll {i}" for i in range(limit + 5)]
+
+
+def test_commit_on_a_campaign_just_git_inited_makes_the_first_commit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from gmconsole.cli import main
+    from gmconsole.store import git as gitmod
+
+    for key, value in ENV.items():
+        monkeypatch.setenv(key, value)
+    folder = tmp_path / "keep"
+    assert main(["new", str(folder), "--system", "generic"]) == 0
+    git(folder, "init", "-q", "-b", "main")
+    assert gitmod.try_status(folder) == gitmod.GitStatus("main", True)  # the status line, from the start
+    assert main(["commit", str(folder)]) == 0, capsys.readouterr().err
+    assert git(folder, "log", "--oneline").stdout.count("\n") == 1
+    assert git(folder, "status", "--porcelain").stdout == ""
+
+
+def test_two_clones_that_start_different_encounters_merge_cleanly(clones: tuple[Path, Path]) -> None:
+    a, b = clones
+    with Session.open(a) as s:
+        s.execute("encounter Reactor")
+    with Session.open(b) as s:
+        s.execute("encounter Hangar")
+    assert "encounter" not in (a / "campaign.toml").read_text()  # moved out of campaign.toml
+    commit_all(a, "a starts the reactor fight")
+    git(a, "push", "-q", "origin", "main")
+    commit_all(b, "b starts the hangar fight")
+    pulled = git(b, "pull", "-q", "origin", "main", check=False)
+    assert pulled.returncode == 0, pulled.stdout + pulled.stderr
+    assert git(b, "status", "--porcelain").stdout == ""
+    assert check_campaign(b) == []
+    with Session.open(b) as s:
+        assert s.campaign.encounter in ("hangar", "reactor")
+        s.execute("encounter reactor")  # the switch clears the other mark
+    with Session.open(b) as s:
+        assert s.campaign.encounter == "reactor" and s.encounter is not None
+        assert s.encounter.name == "Reactor"
+    commit_all(b, "b on the reactor")
+    git(b, "push", "-q", "origin", "main")
+    # second round, from the new layout: both switch away from the same fight
+    git(a, "pull", "-q", "origin", "main")
+    with Session.open(a) as s:
+        s.execute("encounter hangar")
+    with Session.open(b) as s:
+        s.execute("end")
+    commit_all(a, "a back to the hangar")
+    git(a, "push", "-q", "origin", "main")
+    commit_all(b, "b ends the fight")
+    pulled = git(b, "pull", "-q", "origin", "main", check=False)
+    assert pulled.returncode == 0, pulled.stdout + pulled.stderr
+    with Session.open(b) as s:
+        assert s.campaign.encounter == "hangar"
+
+
+def test_which_fight_is_on_survives_reopening_and_undo(tmp_path: Path) -> None:
+    with Session.create(tmp_path / "c", name="C", system_id="generic") as s:
+        s.execute("encounter One")
+        s.execute("encounter Two")
+        s.execute("undo")
+    with Session.open(tmp_path / "c") as s:
+        assert s.campaign.encounter == "one"
+        s.execute("end")
+        assert s.encounter is None
+        s.execute("undo")
+    with Session.open(tmp_path / "c") as s:
+        assert s.campaign.encounter == "one"
+        s.execute("end")
+    with Session.open(tmp_path / "c") as s:
+        assert s.campaign.encounter is None and s.encounter is None
+        s.execute("encounter one")
+    text = (tmp_path / "c" / "encounters" / "one.toml").read_text()
+    assert "active = true" in text
+    assert not (tmp_path / "c" / "encounters" / "two.toml").exists()  # its making was undone
+    assert "encounter" not in (tmp_path / "c" / "campaign.toml").read_text()

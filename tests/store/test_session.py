@@ -251,7 +251,8 @@ def test_encounters_new_switch_end(fight: Session) -> None:
         fight.new_encounter("ambush")
     fight.new_encounter("Bridge Fight")
     assert fight.campaign.encounter == "bridge-fight"
-    assert read(fight.path, "campaign.toml")["encounter"] == "bridge-fight"
+    assert "encounter" not in read(fight.path, "campaign.toml")  # which fight is on: in its own file
+    assert read(fight.path, "encounters/bridge-fight.toml")["state"]["active"] is True
     fight.switch_encounter("amb")
     assert fight.encounter.name == "Ambush"
     fight.end_encounter()

@@ -15,7 +15,7 @@ ast.py while parsing; cached) -> plan.py (the tree compiled to closures; cached)
 The notation, its aliases and canonical form: notation.py. Limits: limits.py.
 """
 
-from .ast import BinOp, Dice, Keep, Labeled, Neg, Node, Number, Reroll
+from .ast import BinOp, Dice, Group, Keep, Labeled, Neg, Node, Number, Reroll
 from .errors import DiceError, DiceLimitError, DiceSyntaxError, ManualDiceError
 from .parser import parse
 from .result import DieRoll, RollResult, TermRoll
@@ -29,6 +29,7 @@ __all__ = [
     "DiceLimitError",
     "DiceSyntaxError",
     "DieRoll",
+    "Group",
     "Keep",
     "Labeled",
     "ManualDiceError",

@@ -13,7 +13,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 KeepKind = Literal["kh", "kl", "dh", "dl"]
-BinaryOperator = Literal["+", "-", "*", "/"]
+ExplodeMode = Literal["", "compound", "penetrate"]
+"""How the extra dice of an explosion count: as dice of their own (`!`), added into the die
+that exploded (`!!`, compounding), or each one less (`!p`, penetrating)."""
+BinaryOperator = Literal["+", "-", "*", "/", "ceil"]
+"""`/` divides rounding down (floor); `ceil` divides rounding up, written `ceil(a / b)`."""
 
 
 class Node:
@@ -69,6 +73,7 @@ class Dice(Node):
     keep: Keep | None = None
     success: frozenset[int] | None = None
     failure: frozenset[int] | None = None
+    explode_mode: ExplodeMode = ""
 
     @property
     def low(self) -> int:
@@ -123,6 +128,28 @@ class BinOp(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class Group(Node):
+    """Several rolls of which the kept totals add up: `{1d20, 1d20}kh1`, `(1d4, 2+2, 3d6kl1)kh1`
+    (d20's set). `per_die`: one roll whose dice are kept among themselves, Roll20's
+    `{4d6+3d8}kh1` (the single highest die of the seven); its items are plain dice terms."""
+
+    items: tuple[Node, ...]
+    keep: Keep | None = None
+    per_die: bool = False
+
+
+def children(node: Node) -> tuple[Node, ...]:
+    """The nodes directly under `node` (for the walks that count, price or bound a tree)."""
+    if isinstance(node, BinOp):
+        return (node.left, node.right)
+    if isinstance(node, Neg | Labeled):
+        return (node.operand,)
+    if isinstance(node, Group):
+        return node.items
+    return ()
+
+
+@dataclass(frozen=True, slots=True)
 class Labeled(Node):
     """A term with a label, `2d6 [fire]`: the label travels with its dice into the log."""
 
@@ -132,7 +159,7 @@ class Labeled(Node):
 
 # ---- canonical text -----------------------------------------------------------------------
 
-_PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
+_PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "ceil": 4}
 _UNARY = 3
 _ATOM = 4
 
@@ -157,6 +184,13 @@ def to_text(node: Node, dice_text: Callable[[Dice], str] | None = None) -> str:
         if isinstance(n, Neg):
             inner = text(n.operand)
             return f"-{inner}" if _precedence(n.operand) >= _UNARY else f"-({inner})"
+        if isinstance(n, BinOp) and n.op == "ceil":
+            left, right = text(n.left), text(n.right)
+            if _precedence(n.left) < _PRECEDENCE["/"]:
+                left = f"({left})"
+            if _precedence(n.right) <= _PRECEDENCE["/"]:
+                right = f"({right})"
+            return f"ceil({left} / {right})"
         if isinstance(n, BinOp):
             prec = _PRECEDENCE[n.op]
             left, right = text(n.left), text(n.right)
@@ -165,6 +199,10 @@ def to_text(node: Node, dice_text: Callable[[Dice], str] | None = None) -> str:
             if _precedence(n.right) <= prec:
                 right = f"({right})"
             return f"{left} {n.op} {right}"
+        if isinstance(n, Group):
+            joined = (" + " if n.per_die else ", ").join(text(i) for i in n.items)
+            keep = "" if n.keep is None else f"{n.keep.kind}{n.keep.count}"
+            return "{" + joined + "}" + keep
         if isinstance(n, Labeled):
             inner = text(n.operand)
             bare = isinstance(n.operand, Dice) or (
@@ -183,13 +221,14 @@ def dice_canonical(d: Dice) -> str:
         parts.append(("rr" if d.reroll.recursive else "r") + _target(d, d.reroll.faces, False))
     success = "" if d.success is None else _target(d, d.success, True)
     if d.explode is not None:
+        bang = {"": "!", "compound": "!!", "penetrate": "!p"}[d.explode_mode]
         if d.explode == {d.high}:
             # A bare "!" directly before a comparator would swallow it as its own target.
             follows = d.minimum is None and d.maximum is None and d.keep is None
             bare = not (follows and success[:1] in ("<", ">", "="))
-            parts.append("!" if bare else "!" + _target(d, d.explode, False))
+            parts.append(bang if bare else bang + _target(d, d.explode, False))
         else:
-            parts.append("!" + _target(d, d.explode, False))
+            parts.append(bang + _target(d, d.explode, False))
     if d.minimum is not None:
         parts.append(f"mi{d.minimum}")
     if d.maximum is not None:

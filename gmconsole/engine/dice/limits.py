@@ -28,3 +28,6 @@ MAX_ROLLS = 10_000
 
 MAX_EXPLODE_DEPTH = 100
 """Explosions in a row from one die before the roll is refused."""
+
+MAX_GROUP = 20
+"""Rolls in one group (`{1d20, 1d20, ...}kh1`)."""

@@ -9,6 +9,9 @@ and `Dice.canonical` echoes the left-hand column, so the log always shows what w
     rrT           -                              reroll until the face is not in T
     !             x (Foundry), e (d20)           explode on the highest face
     !T            xT, eT, !T!U / xTxU (union)    roll one more die while the face is in T
+    !!T  !pT      -                              compounding: the extra dice add into the die
+                                                 that exploded; penetrating: each extra die
+                                                 counts one less (HackMaster, Savage Worlds)
     miN  maN      minN maxN (Foundry)            a face below / above N counts as N
     khN klN       kN = khN, k = kh1 (Roll20/F.)  keep the N highest / lowest dice
     dhN dlN       dN = dlN, phN plN (d20)        drop the N highest / lowest dice
@@ -84,11 +87,6 @@ class _DiceBuilder:
         }
 
     def add(self, kind: str, text: str, column: int) -> None:
-        if self.last_text == "!" and text.startswith("!"):
-            raise DiceError(
-                f"compounding explosions (!!) are not supported; use ! (column {column - 1})",
-                column - 1,
-            )
         self.handlers[kind](text, column)
         self.columns.setdefault(kind, column)
         self.last_text = text
@@ -107,6 +105,17 @@ class _DiceBuilder:
             raise DiceError(
                 f"mi{d.minimum} is above ma{d.maximum} (column {at['MINIMUM']})", at["MINIMUM"]
             )
+        if d.explode_mode:
+            what = "compounding (!!)" if d.explode_mode == "compound" else "penetrating (!p)"
+            clash = next((m for m, on in (("KEEP", d.keep), ("SUCCESS", d.success),
+                                           ("MINIMUM", d.minimum), ("MAXIMUM", d.maximum))
+                          if on is not None), None)
+            if clash is not None:
+                raise DiceError(
+                    f"{what} explosions add up a die's whole chain; keeping, counting or "
+                    f"bounding its dice is not supported with them, use ! (column {at[clash]})",
+                    at[clash],
+                )
         all_faces = frozenset(range(d.low, d.high + 1))
         if d.reroll is not None and d.reroll.recursive and d.reroll.faces == all_faces:
             raise DiceError(
@@ -174,8 +183,12 @@ class _DiceBuilder:
         self.fields["reroll"] = Reroll(faces, recursive)
 
     def _explode(self, text: str, column: int) -> None:
-        faces = self._faces(text[1:], self.probe.high, "explode", text, column)
+        mode = {"!!": "compound", "!p": "penetrate"}.get(text[:2], "")
+        faces = self._faces(text[2:] if mode else text[1:], self.probe.high, "explode", text, column)
         previous = self.fields.get("explode")
+        if isinstance(previous, frozenset) and self.fields.get("explode_mode", "") != mode:
+            raise DiceError(f"'{text}' mixes kinds of explosion (!, !!, !p) (column {column})", column)
+        self.fields["explode_mode"] = mode
         self.fields["explode"] = faces | previous if isinstance(previous, frozenset) else faces
 
     def _bound(self, field: str, text: str, column: int) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .ast import BinOp, Dice, Keep, Labeled, Neg, Node, Number, to_text
+from .ast import BinOp, Dice, Group, Keep, Labeled, Neg, Node, Number, to_text
 from .errors import DiceError, DiceLimitError
 from .limits import MAX_EXPLODE_DEPTH, MAX_ROLLS
 from .sources import Source, TermSpec
@@ -73,20 +73,54 @@ def _compile(node: Node, terms: list[TermSpec], label: str | None) -> Runner:
         return lambda src, out: -operand(src, out)
     if isinstance(node, BinOp):
         return _binop_runner(node, terms, label)
+    if isinstance(node, Group):
+        return _group_runner(node, terms, label)
     raise TypeError(f"not a dice syntax node: {node!r}")
+
+
+def kept_total(values: list[int], keep: Keep | None) -> int:
+    """The sum of the values a group keeps (all of them without a keep)."""
+    if keep is None:
+        return sum(values)
+    start, stop = keep_span(len(values), keep)
+    return sum(sorted(values)[start:stop])
+
+
+def _group_runner(node: Group, terms: list[TermSpec], label: str | None) -> Runner:
+    """Each item rolled in turn (its dice logged as any term's); the kept totals add up. Per
+    die (`{4d6+3d8}kh1`), the values kept are the dice themselves, read from the log record
+    each plain term has just appended."""
+    runners = [_compile(item, terms, label) for item in node.items]
+    keep = node.keep
+    if node.per_die:
+
+        def pooled(src: Source, out: list[RawTerm]) -> int:
+            values: list[int] = []
+            for run in runners:
+                run(src, out)
+                values += out[-1][0]
+            return kept_total(values, keep)
+
+        return pooled
+
+    def grouped(src: Source, out: list[RawTerm]) -> int:
+        return kept_total([run(src, out) for run in runners], keep)
+
+    return grouped
 
 
 def _binop_runner(node: BinOp, terms: list[TermSpec], label: str | None) -> Runner:
     left = _compile(node.left, terms, label)
-    if node.op == "/":
+    if node.op in ("/", "ceil"):
         right = _compile(node.right, terms, label)
         divisor_text = node.right.canonical
+        up = node.op == "ceil"
 
         def divide(src: Source, out: list[RawTerm]) -> int:
             dividend, divisor = left(src, out), right(src, out)
             if divisor == 0:
                 raise DiceError(f"division by zero: {divisor_text} came to 0")
-            return dividend // divisor
+            return -(-dividend // divisor) if up else dividend // divisor
 
         return divide
     if isinstance(node.right, Number):  # `1d20 + 5`: the most common shape at the table
@@ -140,6 +174,8 @@ def die_marks(node: Dice, faces: list[int], flags: list[int] | None) -> list[Die
     table = value_table(node)
     values = faces if table is None else [table[f] for f in faces]
     roll_flags = flags if flags is not None else [0] * len(faces)
+    if node.explode_mode == "penetrate":  # each extra die counts one less
+        values = [v - 1 if fl & FROM_EXPLOSION else v for v, fl in zip(values, roll_flags, strict=True)]
     counting = [i for i, fl in enumerate(roll_flags) if not fl & REROLLED]
     if node.keep is not None:
         order = sorted(counting, key=values.__getitem__)
@@ -198,12 +234,17 @@ def _dice_runner(spec: TermSpec) -> Runner:
 
     roll_chain = _chain_roller(spec)
 
+    penetrate = node.explode_mode == "penetrate"
+
     def chained(src: Source, out: list[RawTerm]) -> int:
         faces, flags = roll_chain(src)
         out.append((faces, flags))
         if flags is None:
             return score(faces)
-        return score([f for f, fl in zip(faces, flags, strict=True) if not fl & REROLLED])
+        total = score([f for f, fl in zip(faces, flags, strict=True) if not fl & REROLLED])
+        if penetrate:  # no keep, count or bound goes with !p: the total is a plain sum
+            total -= sum(1 for fl in flags if fl & FROM_EXPLOSION and not fl & REROLLED)
+        return total
 
     return chained
 

@@ -20,7 +20,8 @@ from __future__ import annotations
 import functools
 from fractions import Fraction
 
-from gmconsole.engine.dice import BinOp, Dice, Labeled, Neg, Node, parse
+from gmconsole.engine.dice import Dice, Node, parse
+from gmconsole.engine.dice.ast import children
 
 from .build import build, raw_die
 from .cost import choose_depth
@@ -63,8 +64,5 @@ def _primes(node: Node) -> frozenset[int]:
         n = stack.pop()
         if isinstance(n, Dice):
             primes |= small_primes(raw_die(n).total)
-        elif isinstance(n, BinOp):
-            stack += (n.left, n.right)
-        elif isinstance(n, Neg | Labeled):
-            stack.append(n.operand)
+        stack += children(n)
     return frozenset(primes)

@@ -23,12 +23,18 @@ from collections.abc import Callable
 from fractions import Fraction
 from math import gcd
 
-from gmconsole.engine.dice import BinOp, Dice, DiceError, Labeled, Neg, Node, Number
+from gmconsole.engine.dice import BinOp, Dice, DiceError, Group, Labeled, Neg, Node, Number
+from gmconsole.engine.dice.ast import children
 
 from .pools import exploding_keep, keep_sum
 from .weights import Weights, add, combine, power
 
 Face = Callable[[int], int]
+
+
+def ceil_div(a: int, b: int) -> int:
+    """`a / b` rounded up (`ceil(a / b)` in the dice language)."""
+    return -(-a // b)
 
 
 def build(node: Node, depth: int) -> Weights:
@@ -51,8 +57,36 @@ def build(node: Node, depth: int) -> Weights:
             return combine(left, right, operator.mul)
         if 0 in right.ways:
             raise DiceError(f"division by zero: {node.right.canonical} can come to 0")
+        if node.op == "ceil":
+            return combine(left, right, ceil_div)
         return combine(left, right, operator.floordiv)
+    if isinstance(node, Group):
+        return _group(node, depth)
     raise TypeError(f"not a dice syntax node: {node!r}")
+
+
+def _group(node: Group, depth: int) -> Weights:
+    """A group's kept totals (or, per die, its kept dice) added up. Without a keep it is a
+    sum; with one, icepool's pool of unlike dice (each item a die of its own distribution)
+    takes the highest or lowest, imported only then."""
+    if node.per_die:
+        parts = [(raw_die(d), d.count) for d in node.items if isinstance(d, Dice)]
+    else:
+        parts = [(build(item, depth), 1) for item in node.items]
+    if node.keep is None:
+        total = Weights.point(0)
+        for weights, count in parts:
+            total = add(total, power(weights, count))
+        return total
+    import icepool
+
+    dice = [icepool.Die(w.ways) for w, count in parts for _ in range(count)]
+    pool = icepool.Pool(dice)
+    k = node.keep.count
+    kept = {"kh": lambda: pool.highest(k), "kl": lambda: pool.lowest(k),
+            "dh": lambda: pool.highest(drop=k), "dl": lambda: pool.lowest(drop=k)}[node.keep.kind]()
+    die = kept.sum()
+    return Weights({int(o): int(q) for o, q in die.items() if q}, int(die.denominator()))
 
 
 @functools.lru_cache(maxsize=256)
@@ -98,10 +132,7 @@ def residual_of(node: Node, depth: int) -> Fraction:
                 all_ways = p.denominator ** (depth + 1)
                 kept *= (all_ways - p.numerator ** (depth + 1)) ** n.count
                 whole *= all_ways**n.count
-        elif isinstance(n, BinOp):
-            stack += (n.left, n.right)
-        elif isinstance(n, Neg | Labeled):
-            stack.append(n.operand)
+        stack += children(n)
     return Fraction(whole - kept, whole)
 
 
@@ -124,7 +155,10 @@ def _term(d: Dice, depth: int) -> Weights:
     raw, g = raw_die(d), contribution(d)
     exploding = d.explode is not None and depth > 0 and explode_chance(d) > 0
     if d.keep is None:
-        one = _chain(raw, d.explode, g, depth) if exploding else raw.map(g)
+        if exploding and d.explode_mode == "penetrate":
+            one = _penetrating(raw, d.explode, g, depth)
+        else:  # compounding adds the same dice up: with no keep or count, the same total
+            one = _chain(raw, d.explode, g, depth) if exploding else raw.map(g)
         return power(one, d.count)
     if exploding:
         return _exploding_pool(d, raw, g, depth)
@@ -154,6 +188,26 @@ def _chain(raw: Weights, explode: frozenset[int] | None, g: Face, depth: int) ->
             ways[v] = ways.get(v, 0) + w
         chain = Weights(ways, raw.total * chain.total)
     return chain
+
+
+def _penetrating(raw: Weights, explode: frozenset[int] | None, g: Face, depth: int) -> Weights:
+    """One penetrating die: the first counts its value, each extra die one less; an extra die
+    explodes on its raw face like the first."""
+    tail = _chain(raw, explode, lambda face: g(face) - 1, depth - 1) if depth > 0 else None
+    if tail is None:
+        return raw.map(g)
+    stop = Weights({}, 0)
+    go = Weights({}, 0)
+    for face, w in raw.ways.items():
+        part = go if explode and face in explode else stop
+        value = g(face)
+        part.ways[value] = part.ways.get(value, 0) + w
+        part.total += w
+    deeper = add(go, tail)
+    ways = {v: w * tail.total for v, w in stop.ways.items()}
+    for v, w in deeper.ways.items():
+        ways[v] = ways.get(v, 0) + w
+    return Weights(ways, raw.total * tail.total)
 
 
 def _exploding_pool(d: Dice, raw: Weights, g: Face, depth: int) -> Weights:

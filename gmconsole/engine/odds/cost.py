@@ -30,7 +30,8 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from gmconsole.engine.dice import BinOp, Dice, DiceLimitError, Labeled, Neg, Node, Number
+from gmconsole.engine.dice import BinOp, Dice, DiceLimitError, Group, Labeled, Neg, Node, Number
+from gmconsole.engine.dice.ast import children
 from gmconsole.engine.dice.limits import MAX_EXPLODE_DEPTH
 
 from .build import explode_chance, residual_of
@@ -110,7 +111,43 @@ def _priced(node: Node, depth: int) -> tuple[Shape, float]:
             step = a.count * b.count * (PAIR_COST + WORD_COST * (words(a.bits) + words(b.bits)))
         count = min(a.count * b.count, high - low + 1)
         return Shape(count, low, high, bits), ua + ub + step
+    if isinstance(node, Group):
+        return _group(node, depth)
     raise TypeError(f"not a dice syntax node: {node!r}")
+
+
+ICEPOOL_KEEP_COST = 0.1
+"""Per outcome x die x kept die x reachable kept total, for icepool's keep over a pool of
+unlike dice (measured: 10 x 1d100 kh3 59 ms, 20 exploding d20s kh10 0.9 s, 8 x 10d10 kh2 30 ms,
+100d6 + 100d8 kh50 0.5 s, each within a factor of 1.5 of the estimate or under it)."""
+
+
+def _group(node: Group, depth: int) -> tuple[Shape, float]:
+    """A group: its items' own cost, then either their sum or icepool's keep over them as
+    unlike dice (see ICEPOOL_KEEP_COST)."""
+    if node.per_die:  # plain dice, each die a distribution of its faces
+        dies = [(Shape(d.high - d.low + 1, d.low, d.high, (d.high - d.low + 1).bit_length()), d.count)
+                for d in node.items if isinstance(d, Dice)]
+        units = NODE_COST * len(dies)
+    else:
+        priced = [_estimate(item, depth) for item in node.items]
+        dies = [(s, 1) for s, _ in priced]
+        units = sum(u for _, u in priced)
+    outcomes = max(s.count for s, _ in dies)  # icepool walks the outcomes the dice share
+    dice = sum(n for _, n in dies)
+    bits = sum(s.bits * n for s, n in dies)
+    if node.keep is None:
+        low, high = sum(s.low * n for s, n in dies), sum(s.high * n for s, n in dies)
+        step = PAIR_COST * sum(s.count * n for s, n in dies) * (high - low + 1)
+    else:
+        k = max(0, min(node.keep.count, dice))
+        kept = k if node.keep.kind[0] == "k" else dice - k
+        least, most = min(s.low for s, _ in dies), max(s.high for s, _ in dies)
+        low, high = min(kept * least, 0), max(kept * most, 0)
+        step = ICEPOOL_KEEP_COST * outcomes * dice * max(kept, 1) * (high - low + 1)
+    span = high - low + 1
+    count = min(span, math.prod(s.count ** n for s, n in dies)) if dice <= 64 else span
+    return Shape(max(count, 1), low, high, bits), units + step
 
 
 def _corners(op: str, a: Shape, b: Shape) -> tuple[int, int]:
@@ -122,6 +159,8 @@ def _corners(op: str, a: Shape, b: Shape) -> tuple[int, int]:
     else:
         ys += [y for y in (-1, 1) if b.low <= y <= b.high]
         values = [x // y for x in (a.low, a.high) for y in ys if y]
+        if op == "ceil":  # rounding up moves each corner by at most one
+            values += [-(-x // y) for x in (a.low, a.high) for y in ys if y]
         if not values:  # the divisor is only ever 0: build.py refuses it
             values = [0]
     return min(values), max(values)
@@ -216,10 +255,7 @@ def _dice(node: Node) -> list[Dice]:
         n = stack.pop()
         if isinstance(n, Dice):
             out.append(n)
-        elif isinstance(n, BinOp):
-            stack += (n.left, n.right)
-        elif isinstance(n, Neg | Labeled):
-            stack.append(n.operand)
+        stack += children(n)
     return out
 
 
