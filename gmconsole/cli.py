@@ -19,7 +19,6 @@ import random
 import re
 import sys
 from collections.abc import Iterator, Sequence
-from fractions import Fraction
 from pathlib import Path
 from typing import IO, Any
 
@@ -27,8 +26,6 @@ from gmconsole import __version__
 from gmconsole.engine.errors import GmConsoleError
 from gmconsole.engine.names import unsafe_character, visible
 from gmconsole.engine.numbers import whole
-
-DEFAULT_CAMPAIGN = "campaigns/torg-demo"
 
 MAX_TYPED_DIE = 10**6
 """The largest face (and the most negative) `--dice` takes; the roller checks each against its die."""
@@ -133,10 +130,6 @@ def _parser() -> argparse.ArgumentParser:
     op.add_argument("path", nargs="?", metavar="PATH|NAME", help="none: the last campaign, or the picker")
     op.add_argument("--no-mouse", action="store_true", dest="no_mouse_open")
     return p
-
-
-def _fraction_text(p: Fraction) -> str:
-    return f"{float(p) * 100:6.2f}%"
 
 
 def cmd_roll(args: argparse.Namespace) -> int:

@@ -4,12 +4,13 @@ Each run is a fresh interpreter (imports included, as a GM pays them), started b
 which notes the wall clock just before spawning; the child reports the wall clock once the main
 screen of the largest demo campaign has been composed and painted (headless, so the terminal's
 own speed is not measured). A bare Textual app showing one line is timed the same way in the
-same run, alternating with the console, so machine noise hits both. Target: at most 2.0x
-(issue #13). The console is opened through `gmconsole.tui.run`, the function the `gmconsole`
-command calls (only the argument parsing before it is left out), so start-up work done there is
-counted. The child imports the app before calling it, to hook the phases below, so it pauses the
-garbage collector first, as `run` does before it imports the app: without that, the child paid
-for collections during the imports (50-80 ms here) that a GM's `gmconsole` never runs.
+same run, alternating with the console, so machine noise hits both. Target: at most 1.8x
+(issue #24; 2.0x in issue #13). The console is opened through `gmconsole.tui.run`, the
+function the `gmconsole` command calls (only the argument parsing before it is left out), so
+start-up work done there is counted. The child imports the app before calling it, to hook the
+phases below, so it pauses the garbage collector first, as `run` does before it imports the
+app: without that, the child paid for collections during the imports (50-80 ms here) that a
+GM's `gmconsole` never runs.
 
 Both apps run from cached bytecode, as an installed package does (pip compiles it at install; a
 source checkout writes it on its first run). The children get a private bytecode cache in the
@@ -24,7 +25,7 @@ That first frame is not written to the terminal: Textual holds its output while 
 app pushes at start-up mounts, and writes the frames after.
 And a third app is timed in the same rounds: the bare app plus `import pydantic` and one model
 validated, the least any app on this project's required stack (Textual and pydantic) pays, to
-show how much of the 2.0x budget that stack alone takes.
+show how much of the 1.8x budget that stack alone takes.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ import tempfile
 import time
 from pathlib import Path
 
-TARGET_RATIO = 2.0
+TARGET_RATIO = 1.8
 CAMPAIGNS = Path(__file__).resolve().parents[2] / "campaigns"
 
 _BARE = """

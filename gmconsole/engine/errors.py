@@ -24,12 +24,3 @@ def validation_text(exc: Exception) -> str:
         where = ".".join(str(p) for p in err.get("loc", ()))
         parts.append(f"{where}: {message}" if where else message)
     return "; ".join(parts)
-
-
-def whole_number(text: str, what: str) -> int:
-    """`text` as an int, or a RulesError naming what it was for ("XP must be a whole number,
-    got 'lots'"): the systems' verbs and calculators read their numbers with this."""
-    try:
-        return int(text)
-    except ValueError:
-        raise RulesError(f"{what} must be a whole number, got {text!r}") from None

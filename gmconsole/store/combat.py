@@ -21,7 +21,7 @@ from gmconsole.engine.events import Event, EventKind
 from gmconsole.engine.roster import Character
 from gmconsole.engine.turn_order import RoundContext
 from gmconsole.store.state import Draft, SessionState, Target
-from gmconsole.systems.base import SheetChange
+from gmconsole.systems.base import Scene, SheetChange
 
 DOWN = ("down", "dead")
 OUT_AFTER_STEP = "out_after_step"
@@ -141,19 +141,35 @@ class CombatIntents(SessionState):
         *,
         lead: str = "",
         extra_data: dict[str, Any] | None = None,
+        also: Sequence[tuple[int, str]] = (),
     ) -> Event:
         """Harm someone through the system's tracks; a dropped combatant is marked out (after
         the acting step, when the turn order says actors of one step act in the same instant).
-        `lead` opens the log line ("Kesh hits Grell (sword 8 + 3)"), `extra_data` joins the data."""
+        `lead` opens the log line ("Kesh hits Grell (sword 8 + 3)"), `extra_data` joins the data;
+        `also` are further (amount, kind) harms of the same hit, applied after the first."""
         self.require_writable()
         t = self.resolve(who)
         kind, rolled = self.rolled_kind(t.sheet, amount, self._damage_kind(kind))
-        change = self.guarded(lambda: self.system.apply_damage(t.sheet, amount, kind))
+        draft = Draft(self)
+        enc = draft.encounter() if self.encounter is not None else None
+        scene = self.scene(enc, enc.get(t.combatant.id) if enc is not None and t.combatant else None)
+        change = self.guarded(lambda: self.system.apply_damage_in(t.sheet, amount, kind, scene))
         data = {"amount": amount, "kind": kind, **(extra_data or {})}
         if rolled:
             data["rolled"] = rolled
             change = replace(change, text=f"{change.text} ({rolled})")
-        return self._harm_event(EventKind.DAMAGE, t, change, data, lead=lead)
+        for more, more_kind in also:
+            change = self._also(change, more, more_kind, scene)
+        if also:
+            data["also"] = [[more, more_kind] for more, more_kind in also]
+        return self._harm_event(EventKind.DAMAGE, t, change, data, lead=lead, draft=draft)
+
+    def _also(self, change: SheetChange, amount: int, kind: str, scene: Scene) -> SheetChange:
+        """A further harm of the same hit, on the sheet the first left: one change, both told."""
+        step = self.guarded(lambda: self.system.apply_damage_in(change.sheet, amount, kind, scene))
+        also = [*change.detail.get("also", []), {"amount": amount, "kind": kind}]
+        detail = {**change.detail, "also": also}
+        return SheetChange(step.sheet, f"{change.text}; {step.text}", detail, change.harmed or step.harmed)
 
     def rolled_kind(self, sheet: BaseModel, amount: int, kind: str | None) -> tuple[str | None, str]:
         """A damage kind the system rolls (`GameSystem.roll_damage_kind`), rolled with the
@@ -177,9 +193,15 @@ class CombatIntents(SessionState):
         return self._harm_event(EventKind.HEAL, t, change, {"amount": amount, "kind": kind})
 
     def _harm_event(
-        self, kind: EventKind, t: Target, change: SheetChange, data: dict[str, Any], lead: str = ""
+        self,
+        kind: EventKind,
+        t: Target,
+        change: SheetChange,
+        data: dict[str, Any],
+        lead: str = "",
+        draft: Draft | None = None,
     ) -> Event:
-        draft = Draft(self)
+        draft = draft or Draft(self)
         notices = self.settle(draft, t, change)
         status = self.system.status(change.sheet)
         data = {**data, "detail": change.detail, "status": status.health}

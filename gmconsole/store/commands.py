@@ -128,10 +128,7 @@ def parse(
     text = line.strip()
     if not text:
         return None
-    try:
-        tokens = shlex.split(text)
-    except ValueError as exc:
-        raise CommandError(f"cannot read {text!r}: {exc}") from exc
+    tokens = words_of(text)
     verb = ALIASES.get(tokens[0].lower(), tokens[0].lower())
     if verb not in USAGE:
         _refuse_non_verb(tokens[0], text, more_verbs)
@@ -140,6 +137,19 @@ def parse(
     source = is_source or is_name
     handler = _HANDLERS[verb]
     return handler(verb, args, is_name, source)
+
+
+def words_of(text: str) -> list[str]:
+    """The words of a line; double quotes group a name with spaces (`cond "Orc 2" prone`). An
+    apostrophe is a letter, not a quote: a GM's prose ("shoot the van's engine") must read."""
+    lexer = shlex.shlex(text, posix=True)
+    lexer.whitespace_split = True
+    lexer.quotes = '"'
+    lexer.escape = ""
+    try:
+        return list(lexer)
+    except ValueError as exc:
+        raise CommandError(f"cannot read {text!r}: {exc} (close the \" or leave it out)") from exc
 
 
 def _refuse_non_verb(word: str, text: str, more_verbs: Sequence[str]) -> None:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from gmconsole.engine.errors import GmConsoleError, RulesError
 from gmconsole.engine.events import Event, EventKind
+from gmconsole.engine.plain import plain
 from gmconsole.store.sheet_ops import SheetIntents
 
 if TYPE_CHECKING:
@@ -75,7 +76,13 @@ class ExchangeIntents(SheetIntents):
             defence = self.guarded(
                 lambda: self.system.check(target.sheet, roll, self.rng, target_dice, who=target.name)
             )
-            request = replace(request, opponent_total=defence.total)
+            faces = [d.face for d in defence.dice]
+            seen = {"total": defence.total, "outcome": defence.outcome, "detail": plain(defence.detail)}
+            request = replace(
+                request,
+                opponent_total=defence.total,
+                extra={**request.extra, "defence": {**seen, "faces": faces}},  # for damage_offer
+            )
             note = f"at {target.name}: {defence.summary().removeprefix(f'{target.name}: ')}"
         elif target_dice:
             raise RulesError(f"{target.name} rolls nothing against this test: leave target_dice= out")
@@ -211,7 +218,7 @@ class ExchangeIntents(SheetIntents):
         lead = f"{attacker.name} hits" + (f" ({offer.text})" if offer.text else "")
         data = {"exchange": aimed.event_id, "offer": offer.text, "damage_dice": list(offer.dice)}
         enc = self.encounter
-        if enc is not None and enc.started and target.combatant is not None:
+        if enc is not None and enc.started and target.combatant is not None and not offer.at_once:
             kind, rolled = self.rolled_kind(target.sheet, offer.amount, offer.kind)
             held = self.guarded(
                 lambda: self.system.hold_damage(target.sheet, offer.amount, kind, attacker.name)
@@ -222,7 +229,8 @@ class ExchangeIntents(SheetIntents):
                     data["rolled"] = rolled
                     held = replace(held, text=f"{held.text} ({rolled})")
                 return self.held_damage(aimed.target, held, data, lead=lead)
-        return self.damage(aimed.target, offer.amount, offer.kind, lead=lead, extra_data=data)
+        also = offer.also
+        return self.damage(aimed.target, offer.amount, offer.kind, lead=lead, extra_data=data, also=also)
 
     def _hit_to_apply(self) -> Aimed:
         """The newest aimed test since the last damage applied that hit and that nothing

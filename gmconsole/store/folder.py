@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -25,7 +24,6 @@ from gmconsole.engine.errors import GmConsoleError
 from gmconsole.engine.roster import Character
 from gmconsole.store.files import (
     Stamp,
-    atomic_write,
     line_of,
     read_toml,
     read_toml_stamped,
@@ -34,7 +32,6 @@ from gmconsole.store.files import (
 from gmconsole.store.migrations import MigrationError, migrate
 from gmconsole.store.models import (
     Campaign,
-    dump_snapshot,
     file_of_path,
     find_active,
     kind_of_path,
@@ -45,7 +42,6 @@ from gmconsole.systems import get_system
 
 if TYPE_CHECKING:
     from gmconsole.engine.tables import Table
-    from gmconsole.store.toml_blocks import BlockWriter
     from gmconsole.systems.base import GameSystem
 
 CAMPAIGN_FILE = "campaign.toml"
@@ -307,15 +303,3 @@ def campaign_tables(root: Path, stamps: dict[str, Stamp] | None = None) -> tuple
             message = re.sub(rf"^{re.escape(shown)}(:\d+)?:\s*", "", message)
             problems.append(Problem(shown, line, message))
     return tables, problems
-
-
-def write_snapshot(
-    root: Path, entity_path: str, snap: Mapping[str, Any] | None, writer: BlockWriter | None = None
-) -> None:
-    """Save one entity atomically from its `snapshot` (which the session already holds), or
-    delete its file when `snap` is None. `writer`: see `dump_entity`."""
-    path = root / file_of_path(entity_path)
-    if snap is None:
-        path.unlink(missing_ok=True)
-        return
-    atomic_write(path, dump_snapshot(snap, kind_of_path(entity_path), writer))

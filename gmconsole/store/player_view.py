@@ -81,7 +81,7 @@ def view(loaded: LoadedCampaign) -> list[PlayerLine]:
     step = enc.current
     phase = f" · {step.phase} phase" if step is not None and step.phase else ""
     lines = [PlayerLine(f"{head} · Round {enc.round}{phase}", heading=True)]
-    acting = [c.name for c in enc.acting]
+    acting = [c.name for c in enc.acting if c.status != "out"]  # a fallen actor is not "to act"
     if acting:
         lines.append(PlayerLine(f"▶ {', '.join(acting)} to act", acting=True))
     if not any(st.phase for st in enc.steps):  # a phase order's header is the GM's own hint

@@ -12,13 +12,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from gmconsole.engine.errors import RulesError
+from gmconsole.engine.errors import GmConsoleError, RulesError
 from gmconsole.engine.events import Event, EventKind
 from gmconsole.engine.plain import plain
 from gmconsole.store.combat import CombatIntents
 from gmconsole.store.state import Draft, Target
 from gmconsole.store.switches import bare_switches, check_bounds, read_switches
-from gmconsole.systems.base import RuleOption
+from gmconsole.systems.base import RuleOption, SheetChange
 
 if TYPE_CHECKING:
     from gmconsole.engine.checks import CheckRequest, CheckResult, Odds
@@ -126,16 +126,41 @@ class SheetIntents(CombatIntents):
             known = ", ".join(sorted(keys)) or "none"
             raise RulesError(f"{self.system.name} has no action {action!r} (known: {known})")
         target = self.resolve(who)
+        other, args = self._other_of(action, list(args))
         draft = Draft(self)
         scene = self._scene_for(draft, target, dice)
+        scene.other = other.sheet if other is not None else None
         change = self.guarded(lambda: self.system.perform(target.sheet, action, list(args), scene))
         if scene.dice:
             left = " ".join(map(str, scene.dice))
             raise RulesError(f"{len(scene.dice)} typed dice were not needed ({left}); nothing was changed")
         notices = self.settle(draft, target, change)
+        if other is not None and change.other is not None:
+            if other.key == target.key:
+                raise RulesError(f"{action}: name two different characters")
+            notices += self.settle(draft, other, SheetChange(change.other, ""))
         data = {"action": action, "args": list(args), "detail": change.detail}
-        text = f"{target.name} {change.text}" + "".join(f"; {n.text}" for n in notices)
+        if other is not None:
+            data["other"] = other.key
+        said = change.text
+        if other is not None and other.name not in said:  # whom an action between two was with
+            said = f"{said} (→ {other.name})"
+        text = f"{target.name} {said}" + "".join(f"; {n.text}" for n in notices)
         return self.commit(draft, EventKind.ROSTER, text, who=target.key, data=data)
+
+    def _other_of(self, action: str, args: list[str]) -> tuple[Target | None, list[str]]:
+        """For an action between two characters (`SheetAction.other`): the other, named by the
+        longest run of leading words that names someone, and the arguments after it."""
+        spec = next(a for a in self.system.sheet_actions if a.key == action)
+        if not spec.other:
+            return None, args
+        for cut in range(len(args), 0, -1):
+            try:
+                return self.resolve(" ".join(args[:cut])), args[cut:]
+            except GmConsoleError:
+                continue
+        usage = f"{spec.key} WHO {spec.usage}".rstrip()
+        raise RulesError(f"{action}: name the other character after the first (usage: {usage})")
 
     def calculate(self, key: str, args: Sequence[str] = ()) -> Event:
         """One of the system's calculators (`calc value 12 meters`); logged, changes nothing."""

@@ -70,6 +70,10 @@ class SheetAction:
     usage: str = ""
     """The arguments after WHO, for help and errors ("[shock|ko|knockdown|wound]...")."""
     help: str = ""
+    other: bool = False
+    """An action between two characters (Torg: trading a card): the line is `ACTION WHO OTHER
+    [ARGS...]`; `perform` finds the other's sheet in `Scene.other` and may return its new sheet
+    in `SheetChange.other`, saved in the same event."""
 
 
 @dataclass(frozen=True)
@@ -134,6 +138,12 @@ class DamageOffer:
     """How the amount was reached, for the log: "Sword 8 + margin 3 - ward 2 = 9"."""
     dice: tuple[int, ...] = ()
     """Damage dice rolled (or typed) to reach `amount`, for the dice log."""
+    at_once: bool = False
+    """The hit lands at once even where the system holds hits to the round's end (System One's
+    Measurable Difference): `hold_damage` is not asked."""
+    also: tuple[tuple[int, str], ...] = ()
+    """Further (amount, kind) harms the same hit deals the target (Myriad's Aura of Terror:
+    Nerve beside the wounds), applied after the first in the same event."""
 
 
 @dataclass
@@ -149,6 +159,8 @@ class Scene:
     """Faces typed in by hand, consumed first."""
     options: Mapping[str, Any] = field(default_factory=dict)
     """The campaign's resolved optional rules."""
+    other: BaseModel | None = None
+    """For an action between two characters (`SheetAction.other`): the other's sheet."""
 
 
 @dataclass(frozen=True)
@@ -161,6 +173,8 @@ class SheetChange:
     detail: dict[str, Any] = field(default_factory=dict)
     harmed: bool = False
     """True when the character was damaged or set back (popcorn initiative cares)."""
+    other: BaseModel | None = None
+    """For an action between two characters: the other's new sheet (None: unchanged)."""
 
 
 class GameSystem(ABC):
@@ -266,6 +280,12 @@ class GameSystem(ABC):
         `amount` is what the GM typed: Myriad boxes, a Torg damage total minus Toughness is
         the system's business, so document what the number means in the subclass.
         """
+
+    def apply_damage_in(self, sheet: BaseModel, amount: int, kind: str | None, scene: Scene) -> SheetChange:
+        """`apply_damage` with the scene: the campaign's optional rules (`scene.options`: ARM's
+        armour adding to Toughness), the encounter, the dice. The store calls this; override it
+        where harm depends on them. The default is `apply_damage`."""
+        return self.apply_damage(sheet, amount, kind)
 
     @abstractmethod
     def heal(self, sheet: BaseModel, amount: int, kind: str | None = None) -> SheetChange:

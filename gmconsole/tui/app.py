@@ -132,6 +132,9 @@ class GmConsole(OrderedKeys):
 
         return console_driver(super().get_driver_class())
 
+    _warmed = False
+    """Whether the dialogs' warm-up thread was started (once a console)."""
+
     def end_startup(self) -> None:
         """The first screen is painted: resume the garbage collector the launcher paused.
         Everything allocated so far (Textual, pydantic, the campaign) lives as long as the
@@ -142,6 +145,11 @@ class GmConsole(OrderedKeys):
             self.startup_gc_paused = False
             gc.freeze()
             gc.enable()
+        if not self._warmed:
+            from gmconsole.tui.screens.warm_up import warm_up
+
+            self._warmed = True
+            warm_up()  # the dialogs' modules load in the background while the GM reads the screen
 
     # ------------------------------------------------------------------ campaigns
 

@@ -149,8 +149,9 @@ def test_a_system_one_recap_counts_held_hits_who_fell_at_the_round_end_and_no_fa
     assert "## Who fell\n\n- Guard 2 (dead)\n" in text
     assert "- Marcus Hale hits (Rifle 2d6 (6, 6) = 12 " in text  # the Hits section
     assert "| Who | Dealt | Taken |" in text
-    assert "| Marcus Hale | 36 | 0 |" in text  # three held hits of 12, counted when made
-    assert "| Guard 2 | 0 | 36 |" in text
+    # the demo's own 7, then three held hits of 12, each counted when made
+    assert "| Marcus Hale | 43 | 0 |" in text
+    assert "| Guard 2 | 0 | 43 |" in text
     assert "- The loading bay: 2 rounds" in text  # the fight began on an earlier day
     best = [line for line in text.splitlines() if line.startswith("- Best:")]
     worst = [line for line in text.splitlines() if line.startswith("- Worst:")]

@@ -179,3 +179,8 @@ def test_completion_at_every_argument_position(fight: Session) -> None:
     assert fight.completions("delay goblin-1 ay") == ["delay goblin-1 ayla"]
     fight.execute("dmg goblin-1 1")  # a name completed as a slug is accepted by the verb
     assert fight.completions("roll ta") == ["roll table"]
+
+
+def test_an_apostrophe_in_a_gms_prose_is_a_letter() -> None:
+    command = parse("declare guard shoot the van's engine", lambda s: s == "guard")
+    assert command is not None and command.args["trigger"] == "shoot the van's engine"

@@ -42,6 +42,17 @@ def test_players_see_pcs_health_and_conditions_but_no_npc_numbers(cannery: Path)
     assert "LP 8/8" in vic and "[prone]" in vic
 
 
+def test_a_combatant_who_is_out_is_not_to_act(cannery: Path) -> None:
+    with Session.open(cannery) as s:
+        acting = s.encounter.acting[0]
+        s.execute(f"out {acting.id}")
+        still = [c for c in s.encounter.acting if c.status != "out"]
+    text = plain(current(cannery))
+    assert f"▶ {acting.name} to act" not in text
+    if still:
+        assert f"▶ {', '.join(c.name for c in still)} to act" in text
+
+
 def test_the_watch_sees_each_save_of_the_gm(cannery: Path) -> None:
     watch = FolderWatch(cannery)
     assert watch.changed() and not watch.changed()

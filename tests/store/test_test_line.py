@@ -241,3 +241,79 @@ def test_a_failed_test_aimed_back_at_the_attacker_leaves_the_blow_pending(
     hit = session.execute("hit")
     assert not isinstance(hit, list) and hit is not None and not isinstance(blow, list) and blow is not None
     assert hit.data["exchange"] == blow.id
+
+
+def _duel(session: Session) -> None:
+    session.execute("encounter Duel; add hero pcs hp 20 melee 5 agility 2 ac 10 damage 6")
+    session.execute("add thug hp 9 melee 3 agility 1 ac 12 damage 4; start")
+
+
+def test_damage_sees_the_campaigns_options_and_a_hit_can_deal_more_than_one_harm(
+    session: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gmconsole.systems.base import DamageOffer
+
+    _duel(session)
+    system = session.system
+    seen: list[Any] = []
+    real = system.apply_damage_in
+
+    def spy(sheet: Any, amount: int, kind: Any, scene: Any) -> Any:
+        seen.append((amount, scene.options == session.options))
+        return real(sheet, amount, kind, scene)
+
+    monkeypatch.setattr(system, "apply_damage_in", spy)
+    offer = DamageOffer(2, also=((3, "damage"),), at_once=True)
+    monkeypatch.setattr(system, "damage_offer", lambda *a, **k: offer)
+    monkeypatch.setattr(system, "hold_damage", lambda *a, **k: pytest.fail("an at_once hit is not held"))
+    session.execute("check hero melee dice=20 at thug")
+    event = session.execute("hit")
+    assert not isinstance(event, list) and event is not None
+    assert session.encounter.get("thug").sheet["hp"] == 9 - 5 and seen == [(2, True), (3, True)]
+    session.undo()
+    assert session.encounter.get("thug").sheet["hp"] == 9  # one event, one undo
+
+
+def test_the_defence_roll_reaches_damage_offer(session: Session, monkeypatch: pytest.MonkeyPatch) -> None:
+    from gmconsole.engine.checks import CheckRequest
+    from gmconsole.systems.base import DamageOffer
+
+    _duel(session)
+    system = session.system
+    asked: list[Any] = []
+    monkeypatch.setattr(system, "oppose", lambda *a: Opposition(roll=CheckRequest("agility")))
+
+    def offer(sheet: Any, request: Any, result: Any, target: Any, rng: Any, dice: Any = None) -> Any:
+        asked.append(request.extra.get("defence"))
+        return DamageOffer(1)
+
+    monkeypatch.setattr(system, "damage_offer", offer)
+    session.execute("check hero melee dice=20 target_dice=3 at thug")
+    session.execute("hit")
+    defence = asked[-1]
+    assert defence["faces"] == [3] and defence["total"] == 3 + 1  # the thug's agility 1
+
+
+def test_an_action_between_two_characters_changes_both_in_one_event(
+    session: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gmconsole.systems.base import SheetAction
+
+    system = session.system
+    monkeypatch.setattr(type(system), "sheet_actions", (SheetAction("give", "Give", "OTHER N", other=True),))
+
+    def perform(sheet: Any, action: str, args: Any, scene: Any) -> Any:
+        n = int(args[0])
+        mine = sheet.model_copy(update={"hp": sheet.hp - n})
+        theirs = scene.other.model_copy(update={"hp": scene.other.hp - n})
+        return SheetChange(mine, f"gives {n}", other=theirs)
+
+    monkeypatch.setattr(system, "perform", perform)
+    event = session.execute("give ayla brak 2")
+    assert not isinstance(event, list) and event is not None and event.data["other"] == "brak"
+    assert event.text.startswith("Ayla gives 2 (→ Brak)")
+    assert session.roster["ayla"].sheet["hp"] == 10 and session.roster["brak"].sheet["hp"] == 7
+    session.undo()
+    assert session.roster["ayla"].sheet["hp"] == 12 and session.roster["brak"].sheet["hp"] == 9
+    with pytest.raises(RulesError, match="name the other character"):
+        session.execute("give ayla nobody 2")

@@ -84,3 +84,12 @@ async def test_help_screen_of_a_campaign_shows_its_system(tmp_path: Path) -> Non
         assert "burning_fives = true|false" in text
         assert "Tab" in text and "complete" in text  # the command line's own keys
         assert "F2" in text  # the test dialog's roll key
+
+
+def test_switches_are_listed_as_typed_and_their_choices_by_name() -> None:
+    from gmconsole.systems.base import RuleOption
+    from gmconsole.tui.screens.help import system_table
+
+    switch = RuleOption("sfx", "Burn for", default="", help="the SFX to fire", choices=("", "power_strike"))
+    text = printed(system_table(get_system("myriad"), switches=[switch]), width=100)
+    assert "sfx=none|power_strike" in text and "Power Strike (power_strike)" in text

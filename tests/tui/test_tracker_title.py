@@ -19,3 +19,15 @@ def test_counts_read_in_english() -> None:
 
 def test_an_empty_fight_says_how_to_add_fighters() -> None:
     assert title(0) == "Brawl: not started · no combatants yet: a adds one, :add party every PC"
+
+
+def test_a_row_shows_the_sheets_own_marks_once() -> None:
+    """Myriad keeps stunned, prone and a hurt arm on the sheet (StatusView.flags): the roster
+    showed them, the tracker row did not."""
+    from gmconsole.engine.encounter import Combatant, Condition
+    from gmconsole.engine.tracks import StatusView
+    from gmconsole.tui.widgets.tracker_rows import badges
+
+    c = Combatant(id="grell", name="Grell", side="foes", conditions=[Condition(name="prone")])
+    shown = badges(c, StatusView(health="hurt", label="hurt", flags=("stunned", "prone", "hurt arm")))
+    assert "[stunned]" in shown and "[hurt arm]" in shown and shown.count("prone") == 1

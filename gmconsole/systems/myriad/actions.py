@@ -187,6 +187,11 @@ def perform(system: MyriadSystem, s: MyriadSheet, action: str, args: Sequence[st
         return build(system, s, args, scene)
     if action == "hurt":
         return hurt(system, s, args)
+    if action in ("chase", "section"):
+        from gmconsole.systems.myriad import vehicle_actions
+
+        other = scene.other if isinstance(scene.other, type(s)) else None
+        return vehicle_actions.perform(s, action, args, other)
     if action in progression.KEYS:
         typed, scene.dice[:] = list(scene.dice), []
         new, text, detail = (progression.award(s, args) if action == "xp" else

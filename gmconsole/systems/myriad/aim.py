@@ -60,7 +60,8 @@ def attack_kind(option: str) -> str | None:
     return None
 
 
-def oppose(option: str, target: MyriadSheet) -> Opposition | None:
+def oppose(option: str, target: MyriadSheet,
+           attacker: MyriadSheet | None = None) -> Opposition | None:
     """The target's defence test against an attack, or the patient's Medic TN."""
     from gmconsole.engine.checks import CheckRequest
     from gmconsole.systems.myriad.healing import medic_tn
@@ -80,14 +81,16 @@ def oppose(option: str, target: MyriadSheet) -> Opposition | None:
         return None
     if kind == "vehicle" and target.vehicle is not None:  # a vehicle dodges with Manoeuvre
         request = CheckRequest(option="manoeuvre", extra={"tags": "defence"})
+        chased = target_modifiers(target, skill, attacker)
         return Opposition(roll=request, note="Manoeuvre",
-                          extra={"defence_pool": target.pool("manoeuvre"), "defence_skill": 0})
+                          extra={"defence_pool": target.pool("manoeuvre"), "defence_skill": 0,
+                                 **({"modifiers": chased} if chased else {})})
     if kind in ("spell", "vehicle"):  # dodged like a missile: Grace / Ranged Combat (L873)
         kind, skill = "mortal", "ranged_combat"
     defence = conflict_type(kind).defence_stat
     chosen = _defence_skill(skill, target)
     defence_option = f"{defence}/{chosen}" if chosen else defence
-    mods = target_modifiers(target, skill)
+    mods = target_modifiers(target, skill, attacker)
     request = CheckRequest(option=defence_option, extra={"tags": "defence"})
     extra: dict[str, Any] = {
         "defence_pool": target.pool(defence),
@@ -109,12 +112,24 @@ def _defence_skill(skill: str, target: MyriadSheet) -> str | None:
     return None
 
 
-def target_modifiers(target: MyriadSheet, skill: str) -> list[dict[str, Any]]:
+def target_modifiers(target: MyriadSheet, skill: str,
+                     attacker: MyriadSheet | None = None) -> list[dict[str, Any]]:
     """What the target's state gives its attacker: a prone target is a small target to a ranged
-    attacker (-1)."""
+    attacker (-1); shots between a pursuer and its quarry take -1 per point of the pursuer's
+    chase tally (spec §4.11)."""
+    out = []
     if "prone" in target.states and skill == "ranged_combat":
-        return [{"label": "target prone", "value": -1, "situational": True}]
-    return []
+        out.append({"label": "target prone", "value": -1, "situational": True})
+    tally = max(_tally(target), _tally(attacker))
+    if tally and skill in ("ranged_combat", *VEHICLE_SKILLS):
+        out.append({"label": f"chase tally {tally}", "value": -tally})
+    return out
+
+
+def _tally(sheet: MyriadSheet | None) -> int:
+    if sheet is None or sheet.vehicle is None or sheet.vehicle.chase is None:
+        return 0
+    return sheet.vehicle.chase.tally
 
 
 def defence_modifiers(target: MyriadSheet, skill: str) -> int:
@@ -203,17 +218,38 @@ def base_damage(attacker: MyriadSheet, option: str, extra: Mapping[str, Any],
                   kind="wounds", edged=weapon.edged)
 
 
+def defence_sixes(extra: Mapping[str, Any]) -> tuple[int, int]:
+    """The failed defence roll's sixes (``extra["defence"]``, which the console fills in for an
+    aimed test whose target rolled): (sixes still unburnt, sixes it burnt for Hard as Nails).
+    The hit has already beaten that roll, so burning its free sixes now costs the defender
+    nothing: they go to the easy counter or to Hard as Nails."""
+    defence = extra.get("defence")
+    if not isinstance(defence, Mapping):
+        return 0, 0
+    faces = [f for f in defence.get("faces") or () if isinstance(f, int)]
+    burnt = dict((defence.get("detail") or {}).get("burnt") or {})
+    used = {i for dice in burnt.values() for i in dice if isinstance(i, int)}
+    free = sum(1 for i, face in enumerate(faces, 1) if face == 6 and i not in used)
+    return free, len(burnt.get("hard_as_nails") or ())
+
+
 def _countered(spell: Mapping[str, int], extra: Mapping[str, Any]) -> str:
     """Why the spell is cancelled by the target's counter-magic, or "" when it is not: the easy
-    counter wants more than half the spell's sixes burnt, a Counter-Spell negates 2 SFX dice a
-    six, all or nothing (T-23)."""
+    counter wants more than half the spell's sixes burnt (typed with ``counter``, else the free
+    sixes of the target's defence roll), a Counter-Spell negates 2 SFX dice a six, all or
+    nothing (T-23)."""
     from gmconsole.systems.myriad.modules import counter_spell, easy_counter
 
     sixes = int(extra.get("counter") or 0)
     size = sum(spell.values())
+    easy = bool(extra.get("easy_counter"))
+    if easy and not sixes and size:
+        free, _ = defence_sixes(extra)
+        if easy_counter(size, free):
+            return f"countered: {free} sixes of the defence roll (easy counter) against a " \
+                f"spell of {size}"
     if not sixes or not size:
         return ""
-    easy = bool(extra.get("easy_counter"))
     if (easy_counter if easy else counter_spell)(size, sixes):
         how = "easy counter" if easy else "Counter-Spell"
         return f"countered: {sixes} sixes ({how}) against a spell of {size}"
@@ -239,12 +275,12 @@ def sfx_damage(dmg: Damage, burnt: Mapping[str, int], attacker: MyriadSheet,
                extra: Mapping[str, Any], ranged: bool) -> Damage:
     """What the fired SFX (and the defender's Hard as Nails) do to a hit (T-20, T-21):
 
-    Power Strike and Dum Dums +1 die per six; Hard as Nails (the target's, ``nails`` switch) -1
-    die per six; Hawkeye turns a die into an automatic wound per six (never more than the dice);
-    Armour Piercing -1 armour per six; Dum Dums' ammunition gives armour 2+ one more point,
-    burnt or not (ruling C22); Knockback +1 die when the target hits a solid surface (``wall``);
-    Artery Strike starts the target bleeding; Witticism +1 Resolve damage (+2 when the room
-    erupts, ``room``)."""
+    Power Strike and Dum Dums +1 die per six; Hard as Nails -1 die per six (the target's: the
+    ``nails`` switch, else the sixes of its failed defence roll); Hawkeye turns a die into an
+    automatic wound per six (never more than the dice); Armour Piercing -1 armour per six; Dum
+    Dums' ammunition gives armour 2+ one more point, burnt or not (ruling C22); Knockback +1
+    die when the target hits a solid surface (``wall``); Artery Strike starts the target
+    bleeding; Witticism +1 Resolve damage (+2 when the room erupts, ``room``)."""
     added = burnt.get("power_strike", 0) + burnt.get("dum_dums", 0)
     if added:
         dmg.dice += added
@@ -255,6 +291,9 @@ def sfx_damage(dmg: Damage, burnt: Mapping[str, int], attacker: MyriadSheet,
             dmg.dice += 1
             dmg.notes.append("+1D wall")
     nails = int(extra.get("nails") or 0)
+    if not nails and "hard_as_nails" in extra.get("_target_sfx", ()):
+        free, on_roll = defence_sixes(extra)
+        nails = free + on_roll
     if nails:
         dmg.dice = max(0, dmg.dice - nails)
         dmg.notes.append(f"-{nails}D Hard as Nails")
@@ -302,7 +341,7 @@ def damage_offer(attacker: MyriadSheet, request: CheckRequest, result: CheckResu
     if not result.success:
         return None
     extra = {**dict(result.detail.get("damage_switches") or {}), **request.extra,
-             "_spell": result.detail.get("spell") or {}}
+             "_spell": result.detail.get("spell") or {}, "_target_sfx": target.owned_sfx()}
     dmg = base_damage(attacker, request.option, extra, target)
     if dmg is None:
         return None
@@ -310,25 +349,28 @@ def damage_offer(attacker: MyriadSheet, request: CheckRequest, result: CheckResu
     dmg = sfx_damage(dmg, fired(attacker, result), attacker, extra, ranged)
     typed = list(dice or [])
     faces = [typed.pop(0) if typed else rng.randint(1, 6) for _ in range(dmg.dice)]
-    if target.shield and dmg.kind != "resolve":
-        from gmconsole.systems.myriad.combat_options import shielded_damage
-
-        through = damage_dealt(faces, target.shield)
-        again = [typed.pop(0) if typed else rng.randint(1, 6) for _ in range(through)]
-        boxes = dmg.automatic + shielded_damage(faces, again, target.shield, dmg.armour)
-        dmg.notes.append(f"shield {target.shield}: {through} through, again "
-                         f"[{' '.join(map(str, again))}]")
-        rolled = faces + again
-    else:
-        boxes = dmg.automatic + damage_dealt(faces, dmg.armour)
-        rolled = faces
+    layers = [(f"hull {hull}", hull) for hull in [int(extra.get("hull") or 0)] if hull]
+    layers += [(f"shield {target.shield}", target.shield)] if target.shield else []
+    rolled, current = list(faces), faces
+    if dmg.kind in ("resolve", "cynicism"):
+        layers = []
+    for name, layer in layers:  # each layer's passing dice are rolled again (L1001, L1041)
+        through = damage_dealt(current, layer)
+        current = [typed.pop(0) if typed else rng.randint(1, 6) for _ in range(through)]
+        rolled += current
+        dmg.notes.append(f"{name}: {through} through, again [{' '.join(map(str, current))}]"
+                         + (f" (the vehicle takes {through})" if name.startswith("hull") else ""))
+    boxes = dmg.automatic + damage_dealt(current, dmg.armour)
     terror = fired(attacker, result).get("aura_of_terror", 0)
-    if terror and dmg.kind in ("resolve", "cynicism"):
+    also: tuple[tuple[int, str], ...] = ()
+    if terror and dmg.kind in ("resolve", "cynicism"):  # Nerve beside the Resolve (T-21)
         fear = [typed.pop(0) if typed else rng.randint(1, 6) for _ in range(terror)]
+        rolled += fear
         nerve = damage_dealt(fear, target.fear_armour)
+        also = ((nerve, "nerve"),) if nerve else ()
         dmg.notes.append(f"Aura of Terror {terror}D [{' '.join(map(str, fear))}] vs fear armour "
-                         f"{target.fear_armour}: {nerve} Nerve (dmg {target.who} "
-                         f"{nerve} nerve)")
+                         f"{target.fear_armour}: {nerve} Nerve, which cannot heal in the "
+                         "attacker's presence")
     if dmg.incapacitate:
         boxes_left = target.line("wounds").remaining - boxes
         _incapacitation(dmg, typed, rng, boxes_left)
@@ -337,19 +379,22 @@ def damage_offer(attacker: MyriadSheet, request: CheckRequest, result: CheckResu
         from gmconsole.systems.myriad.combat_options import hit_location
 
         pair = [typed.pop(0) if typed else rng.randint(1, 6) for _ in range(2)]
-        part = hit_location("humanoid", sum(pair))
+        part = hit_location(target.body, sum(pair))
         dmg.notes.append(f"hit location 2d6 [{pair[0]} {pair[1]}]")
     if part not in (NO_AIM, RANDOM_PART) and dmg.kind not in ("resolve", "cynicism"):
+        from gmconsole.systems.myriad.body import part_kind
         from gmconsole.systems.myriad.combat_options import body_part
 
         row = body_part(part)
         boxes *= int(row["wound_multiplier"])
-        if part in ("leg", "rear_leg") and dmg.kind == "wounds":
-            dmg.kind = "leg"  # tripped, and movement lost per wound, when applied
-        dmg.notes.append(f"{part.replace('_', ' ')}: {row['effect']}")
+        if dmg.kind == "wounds":
+            dmg.kind = part_kind(part, target.body)  # its effect comes with the wounds
+        side = f" ({rng.choice(('left', 'right'))})" if part in ("arm", "foreleg") else ""
+        said = dmg.kind != "wounds"  # the wounds' own log line tells the effect
+        dmg.notes.append(f"{part.replace('_', ' ')}{side}" + ("" if said else f": {row['effect']}"))
     shown = " ".join(map(str, faces))
     auto = f" + {dmg.automatic} automatic" if dmg.automatic else ""
     text = f"{dmg.what} {len(faces)}D [{shown}] vs armour {dmg.armour}{auto}"
     if dmg.notes:
         text += f" ({'; '.join(dmg.notes)})"
-    return DamageOffer(amount=boxes, kind=dmg.kind, text=text, dice=tuple(rolled))
+    return DamageOffer(amount=boxes, kind=dmg.kind, text=text, dice=tuple(rolled), also=also)

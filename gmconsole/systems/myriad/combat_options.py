@@ -141,16 +141,6 @@ def hawkeye(damage_dice: int, sixes: int) -> tuple[int, int]:
     return damage_dice - sixes, sixes
 
 
-def shielded_damage(first: Sequence[int], second: Sequence[int], shield: int, worn: int) -> int:
-    """A magic shield (or an enclosing vehicle) over worn armour: dice above the shield are
-    rolled again (``second``), and each of those above the worn armour wounds."""
-    passed = damage_dealt(first, shield)
-    if len(second) != passed:
-        raise MyriadError(f"shield: {passed} dice got through, re-roll exactly those "
-                          f"({len(second)} given)")
-    return damage_dealt(second, worn)
-
-
 def incapacitated_by(dice: Sequence[int], armour: int, boxes_left: int) -> bool:
     """Incapacitate spell: true when its hits would be enough to KO the target."""
     return damage_dealt(dice, armour) >= boxes_left

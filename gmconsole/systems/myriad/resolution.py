@@ -46,7 +46,9 @@ from gmconsole.systems.myriad.switches import (
 )
 
 SPELL_SKILL = "spell_casting"
-DAMAGE_SWITCHES = ("weapon", "aim", "nails", "bonus", "zap", "button", "room", "wall",
+ARM_SKILLS = ("close_combat", "ranged_combat", "wrestling", "block")
+"""Skills a hurt arm hinders (-1, T-18)."""
+DAMAGE_SWITCHES = ("weapon", "aim", "nails", "hull", "bonus", "zap", "button", "room", "wall",
                    "counter", "easy_counter")
 """Switches the hit's damage reads: kept in the test's result, so the damage follows the test
 exactly as it was rolled (defaults from the campaign's options included)."""
@@ -66,8 +68,8 @@ def modifier_items(extra: Mapping[str, Any], sheet: MyriadSheet | None = None,
                    option: str = "") -> tuple[ModifierItem, ...]:
     """The itemised modifiers asked for, then those the sheet's state (or the same names as
     encounter conditions, ``cond WHO prone``) and the switches bring: pinned -2 on everything,
-    prone -1 on close combat and -1 to a ranged attacker (L709, L712), an aimed body part's
-    penalty (T-18)."""
+    prone -1 on close combat and -1 to a ranged attacker (L709, L712), a hurt arm -1 on the
+    skills that use it, an aimed body part's penalty (T-18)."""
     items = []
     skill = option.partition("/")[2]
     if sheet is not None:
@@ -76,6 +78,8 @@ def modifier_items(extra: Mapping[str, Any], sheet: MyriadSheet | None = None,
             items.append(ModifierItem("pinned", -2))
         if "prone" in held and skill in ("close_combat", "wrestling"):
             items.append(ModifierItem("prone", -1))
+        if "hurt_arm" in held and skill in ARM_SKILLS:
+            items.append(ModifierItem("hurt arm", -1))
         seeking = sheet.weave.components.get("seeking", 0) if sheet.weave else 0
         if skill == SPELL_SKILL and seeking:
             items.append(ModifierItem("Seeking", seeking))
@@ -179,6 +183,10 @@ def run_check(sheet: MyriadSheet, request: CheckRequest, rng: random.Random,
               dice: Sequence[int] | None = None, who: str | None = None) -> CheckResult:
     """Roll (or read typed faces), burn sixes as asked, and judge against the TN or opponent."""
     extra = request.extra
+    if "stunned" in sheet.states and "defence" not in tag_list(extra):
+        raise MyriadError(f"{sheet.who} is stunned (a groin hit) and loses this combat action; "
+                          "a defence roll is still allowed, and the stun wears off at the "
+                          "round's end")
     spec = parse_option(sheet, request.option, extra)
     items = modifier_items(extra, sheet, request.option)
     plan = plan_burn(sheet, extra)  # refused before any die is rolled

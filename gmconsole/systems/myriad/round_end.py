@@ -1,5 +1,6 @@
 """The end of a round for one combatant: bleeding, burning, asphyxiation, electricity, Deadly
-Weakness and strangling take their toll (spec §4.8, the `end_of_round` hook).
+Weakness and strangling take their toll, and a groin hit's stun wears off (spec §4.8, the
+`end_of_round` hook).
 
 Effects that roll dice need ``rng`` or typed ``dice``; without them only the automatic points are
 applied and the rolled ones are listed for the GM to roll. An encounter condition named like an
@@ -39,9 +40,10 @@ def round_end(s: MyriadSheet, rng: random.Random | None, dice: Sequence[int] | N
         for name in {c.strip().lower().replace(" ", "_") for c in conditions}
         if name in {k.value for k in EffectKind} and name not in {e.kind.value for e in s.effects}
     ]
+    stunned = "stunned" in s.states
     if not s.effects and not from_conditions:
-        return None
-    new = s.model_copy(deep=True)
+        return _stun_over(s) if stunned else None
+    new = _stun_over(s).sheet if stunned else s.model_copy(deep=True)
     new.effects = [*new.effects, *from_conditions]
     wounds = new.line("wounds")
     texts: list[str] = []
@@ -70,7 +72,16 @@ def round_end(s: MyriadSheet, rng: random.Random | None, dice: Sequence[int] | N
             kept.append(after)
     new.effects = kept
     text = "; ".join(texts) + f" ({boxes_left('wounds', wounds)})"
+    if stunned:
+        text += "; the stun wears off"
     after = status_view(new)
     if after.health in ("down", "dead") and after.label != status_view(s).label:
         text += f": {after.label}"
     return SheetChange(sheet=new, text=text, harmed=True, detail={"status": wounds.status})
+
+
+def _stun_over(s: MyriadSheet) -> SheetChange:
+    """A groin hit's stun costs the action of the round it lands in: it ends with the round."""
+    new = s.model_copy(deep=True)
+    new.states = [x for x in new.states if x != "stunned"]
+    return SheetChange(sheet=new, text="the stun wears off")

@@ -34,10 +34,14 @@ PowerLevel = Literal["mundane", "heroic", "godlike", "custom"]
 GearKind = Literal["weapon", "armour", "essential", "enhancer", "accessory", "sfx_item"]
 RANGED = ("short", "medium", "long")
 """Weapon ranges that make a ranged weapon; a blank range or "melee" is a melee weapon."""
-State = Literal["prone", "pinned", "grappling", "stunned"]
-"""Conditions the combat manoeuvres leave (see `maneuvers`): prone (tripped: -1 to its own
-close-combat actions, -1 to ranged attackers), pinned (grappled: -2 on all actions), grappling
-(holding someone), stunned (a groin hit: loses its next combat action)."""
+State = Literal["prone", "pinned", "grappling", "stunned", "stunned_next", "hurt_arm"]
+"""Conditions the combat manoeuvres and located hits leave (see `maneuvers`, `body`): prone
+(tripped: -1 to its own close-combat actions, -1 to ranged attackers), pinned (grappled: -2 on
+all actions), grappling (holding someone), stunned (a groin hit: loses this round's action; stunned_next: next
+round's, having acted already),
+hurt_arm (an arm hit: -1 on actions with that arm until healed)."""
+Body = Literal["humanoid", "bat_bird", "dragon_insect", "four_legged", "snake_worm", "centipede"]
+"""The hit-location table a random hit on this body rolls on (T-17)."""
 
 
 class SheetError(MyriadError):
@@ -82,6 +86,7 @@ class Gear(BaseModel):
     kind: GearKind = "accessory"
     damage_dice: int = Field(default=0, ge=0, le=30)
     range: Literal["melee", "short", "medium", "long", ""] = ""
+    """Blank or melee: a melee weapon (used in close combat); short, medium or long: ranged."""
     armour: int = Field(default=0, ge=0, le=20)
     bonus: int = Field(default=0, ge=-3, le=3, description="enhancer bonus")
     bonus_applies_to: str = ""
@@ -99,6 +104,33 @@ class Gear(BaseModel):
         return self
 
 
+class Chase(BaseModel):
+    """A pursuer's standing in a chase (spec §4.11): its tally (0 right behind, 3 lost), the
+    rounds run, Head 'Em Off sixes saved up, and whether it is out of contact this round."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    tally: int = Field(default=0, ge=0, le=3)
+    rounds: int = Field(default=0, ge=0, le=9999)
+    saved_sixes: int = Field(default=0, ge=0, le=2, description="Head 'Em Off sixes saved")
+    absent: bool = Field(default=False, description="Head 'Em Off: out of contact this round")
+
+
+class Section(BaseModel):
+    """A massive vessel's critical location (T-27): its own wound boxes, set by the Guide (E6)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    boxes: int = Field(ge=1, le=60)
+    crossed: int = Field(default=0, ge=0, le=60)
+
+    @model_validator(mode="after")
+    def _within(self) -> Self:
+        if self.crossed > self.boxes:
+            raise MyriadError(f"section: {self.crossed} crossed of only {self.boxes} boxes")
+        return self
+
+
 class Vehicle(BaseModel):
     """What makes a sheet a vehicle (spec §4.11, T-24, T-38): its Speed (outrunning, towing,
     ramming) and Manoeuvre (dodging, stunts, fixed weapons) stand in for the driver's
@@ -111,6 +143,9 @@ class Vehicle(BaseModel):
     vc: int = Field(ge=1, le=8, description="velocity class (T-24)")
     hardened: int = Field(default=0, ge=0, le=10, description="Hardened Target rating")
     encloses_passengers: bool = Field(default=False, description="its hull shields passengers")
+    chase: Chase | None = Field(default=None, description="as a pursuer: its chase tally")
+    sections: dict[str, Section] = Field(default_factory=dict,
+                                         description="a massive vessel's locations, by name")
 
 
 VEHICLE_STATS = ("speed", "manoeuvre")
@@ -140,6 +175,9 @@ class MyriadSheet(BaseModel):
                                 description="prone, pinned, grappling, stunned (manoeuvres)")
     movement_lost: int = Field(default=0, ge=0, le=99,
                                description="metres of movement lost (Crippling Blow, leg hits)")
+    body: Body = Field(default="humanoid", description="its hit-location table (T-17)")
+    wing_wounds: int = Field(default=0, ge=0, le=99,
+                             description="wounds to its wings: flying speed -10% each")
     shield: int = Field(default=0, ge=0, le=20,
                         description="a magic shield's armour: damage dice must beat it first, "
                                     "then are rolled again against worn armour")

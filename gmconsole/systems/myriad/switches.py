@@ -85,6 +85,10 @@ def check_switches(sheet: MyriadSheet, options: Mapping[str, Any] | None = None)
     return out
 
 
+MAX_HULL = 20
+"""Past any armour a vehicle has (the Heavy Carrier's 4)."""
+
+
 def attack_switches(sheet: MyriadSheet, owned: Mapping[str, Sfx],
                     options: Mapping[str, Any] | None) -> list[RuleOption]:
     """What an aimed attack's damage needs that the sheets cannot say (see `aim`)."""
@@ -103,6 +107,9 @@ def attack_switches(sheet: MyriadSheet, owned: Mapping[str, Sfx],
                               choices=("none", "random", *body_parts())))
     out.append(RuleOption("nails", "Hard as Nails (foe)", 0,
                           "the target's sixes: a damage die fewer each", bounds=(0, MAX_SIXES)))
+    out.append(RuleOption("hull", "Inside a vehicle", 0,
+                          "the enclosing vehicle's armour: dice past it roll again",
+                          bounds=(0, MAX_HULL)))
     out.append(RuleOption("bonus", "Bonus damage", 0,
                           "extra Resolve dice for a fine quote or evidence",
                           bounds=(0, MAX_BONUS_DICE)))

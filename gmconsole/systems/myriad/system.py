@@ -44,6 +44,7 @@ from gmconsole.systems.base import (
 from gmconsole.systems.myriad import actions, data, views
 from gmconsole.systems.myriad import generators as quick
 from gmconsole.systems.myriad.ability import check_faces, target_numbers
+from gmconsole.systems.myriad.body import PART_KINDS, heal_parts, part_effect
 from gmconsole.systems.myriad.calculators import CALCULATORS
 from gmconsole.systems.myriad.conflict import (
     conflict_type,
@@ -63,6 +64,7 @@ from gmconsole.systems.myriad.progression import PROGRESSION
 from gmconsole.systems.myriad.resilience import HealResult, new_line
 from gmconsole.systems.myriad.rule_options import CAMPAIGN_OPTIONS, ENCOUNTER_OPTIONS
 from gmconsole.systems.myriad.sheet import MyriadSheet
+from gmconsole.systems.myriad.vehicle_actions import VEHICLE_ACTIONS
 from gmconsole.systems.myriad.views import boxes, boxes_left, status_view, track_views
 
 if TYPE_CHECKING:
@@ -72,7 +74,6 @@ if TYPE_CHECKING:
 
 CRITICAL = "critical"
 BLEEDING = "bleeding"
-LEG = "leg"
 def _sheet(sheet: BaseModel) -> MyriadSheet:
     if not isinstance(sheet, MyriadSheet):
         raise MyriadError(f"not a Myriad sheet: {type(sheet).__name__}")
@@ -87,13 +88,14 @@ class MyriadSystem(GameSystem):
     summary: ClassVar[str] = ("d6 pool = statistic, keep the highest + skill + 1 per unburnt six; "
                               "sixes burn for SFX; dice over armour cross off boxes")
     sheet_model: ClassVar[type[BaseModel]] = MyriadSheet
-    damage_kinds: ClassVar[Sequence[str]] = ("wounds", CRITICAL, "resolve", BLEEDING, LEG,
-                                             "nerve", "cynicism", "mana", "concentration")
+    damage_kinds: ClassVar[Sequence[str]] = ("wounds", CRITICAL, "resolve", BLEEDING,
+                                             *PART_KINDS, "nerve", "cynicism", "mana",
+                                             "concentration")
     """Wounds (then critical), the critical row directly, Resolve; "bleeding" is wounds that
-    also start the target bleeding (Artery Strike); "leg" is wounds to a leg, which trip the
-    target and take 1 m of movement a wound, cumulative (T-18); the optional modules' lines (Nerve for
-    terror, Cynicism for romance, Mana, Concentration) are added to a sheet that lacks them on
-    their first damage, sized from their base statistic."""
+    also start the target bleeding (Artery Strike); "arm", "foreleg", "leg", "groin" and "wing"
+    are wounds to that part, with its effect (T-18, see `body`); the optional modules' lines
+    (Nerve for terror, Cynicism for romance, Mana, Concentration) are added to a sheet that lacks
+    them on their first damage, sized from their base statistic."""
     options: ClassVar[Sequence[RuleOption]] = CAMPAIGN_OPTIONS
     encounter_options: ClassVar[Sequence[RuleOption]] = ENCOUNTER_OPTIONS
 
@@ -120,7 +122,7 @@ class MyriadSystem(GameSystem):
             line.clear()
         fresh.effects = []
         fresh.states = []
-        fresh.movement_lost = fresh.shield = 0
+        fresh.movement_lost = fresh.shield = fresh.wing_wounds = 0
         fresh.weave = None
         fresh.imbued = []
         return fresh
@@ -210,14 +212,45 @@ class MyriadSystem(GameSystem):
             text += f": {after.label}"
         if starts_bleeding:
             text += ", and bleeds"
-        if data.normalise(kind or "") == LEG and result.taken:
-            new.movement_lost = min(99, new.movement_lost + result.taken)
-            new.states = [*(x for x in new.states if x != "prone"), "prone"]
-            text += f", a leg: prone, {result.taken} m of movement lost"
+        part = part_effect(new, data.normalise(kind or ""), result.taken)
+        if part:
+            text += f", {part}"
         return SheetChange(sheet=new, text=text, harmed=result.taken > 0 or starts_bleeding,
                            detail={"line": line_id, "main": result.main,
                                    "critical": result.critical, "discarded": result.discarded,
                                    "status": line.status})
+
+    def apply_damage_in(self, sheet: BaseModel, amount: int, kind: str | None,
+                        scene: Scene) -> SheetChange:
+        """`apply_damage`, with what the scene changes: wounds to a massive vessel with
+        locations land where a d100 says (T-27); a groin hit on someone who has already acted
+        this round stuns it for next round's action instead (T-18)."""
+        from gmconsole.systems.myriad.body import has_acted, stun_later
+
+        s = _sheet(sheet)
+        if s.vehicle is not None and s.vehicle.sections and data.normalise(kind or "wounds") \
+                == "wounds":
+            from gmconsole.systems.myriad.vehicle_actions import located_hit
+
+            located = located_hit(s, amount, scene.rng.randint(1, 100))
+            if located is not None:
+                return located
+        change = self.apply_damage(sheet, amount, kind)
+        new = _sheet(change.sheet)
+        if "stunned" in new.states and "stunned" not in _sheet(sheet).states and \
+                has_acted(scene):
+            text = change.text.replace("stunned, loses its next combat action", stun_later(new))
+            return SheetChange(sheet=new, text=text, detail=change.detail,
+                               harmed=change.harmed)
+        return change
+
+    def start_of_round(self, sheet: BaseModel, scene: Scene) -> SheetChange | None:
+        """A stun waiting from a groin hit last round takes this round's action."""
+        from gmconsole.systems.myriad.body import stun_now
+
+        new = stun_now(_sheet(sheet))
+        return None if new is None else SheetChange(sheet=new, text="is stunned: loses this "
+                                                    "round's action")
 
     def damage_from_dice(self, sheet: BaseModel, dice: Sequence[int], kind: str | None = None,
                          *, armour: int | None = None, automatic: int = 0) -> SheetChange:
@@ -250,6 +283,7 @@ class MyriadSystem(GameSystem):
             healed = line.restore(amount, criticals_first=True)
         if line.critical_crossed == 0:
             line.healing_nights = 0
+        heal_parts(new, treated=False)
         return SheetChange(sheet=new, text=f"{line_id}: {boxes(healed.restored)} restored "
                            f"({boxes_left(line_id, line)})",
                            detail={"line": line_id, "main": healed.main,
@@ -269,7 +303,7 @@ class MyriadSystem(GameSystem):
         return round_end(_sheet(sheet), rng, dice, conditions)
 
     sheet_actions: ClassVar[Sequence[SheetAction]] = (*actions.SHEET_ACTIONS, *MANEUVERS,
-                                                      *PROGRESSION)
+                                                      *PROGRESSION, *VEHICLE_ACTIONS)
     calculators: ClassVar[Sequence[Calculator]] = CALCULATORS
 
     def calculate(self, key: str, args: Sequence[str]) -> str:
@@ -334,8 +368,14 @@ class MyriadSystem(GameSystem):
         resets = {k for k, t in resilience_types().items() if t.reset_on_conflict_end}
         cleared = healing.end_conflict(new.resilience, resets)
         total = sum(h.restored for h in cleared.values())
-        return SheetChange(sheet=new, text=f"conflict over: {boxes(total)} of resolve cleared",
-                           detail={k: h.restored for k, h in cleared.items()})
+        detail: dict[str, Any] = {k: h.restored for k, h in cleared.items()}
+        text = f"conflict over: {boxes(total)} of resolve cleared"
+        stuns = [s for s in new.states if s.startswith("stunned")]
+        if stuns:  # a stun costs a combat action; with the fight over there is none to lose
+            new.states = [s for s in new.states if not s.startswith("stunned")]
+            detail["stun"] = len(stuns)
+            text += ", the stun is over"
+        return SheetChange(sheet=new, text=text, detail=detail)
 
     def natural_heal(self, sheet: BaseModel, nights: int = 1) -> SheetChange:
         """Good nights' sleep: 1 wound box a night, 1 critical box every 3 nights (D2)."""
@@ -343,6 +383,7 @@ class MyriadSystem(GameSystem):
 
         new = _sheet(sheet).model_copy(deep=True)
         healed = healing.natural_heal(new.line("wounds"), nights)
+        heal_parts(new, treated=False)
         return SheetChange(sheet=new, text=f"{nights} night(s) of rest: {healed.main} wound and "
                            f"{healed.critical} critical box(es) healed",
                            detail={"main": healed.main, "critical": healed.critical})
@@ -358,6 +399,7 @@ class MyriadSystem(GameSystem):
         outcome = healing.medic_heal(new.line("wounds"), result, mode=mode)
         if outcome.success:
             new.movement_lost = 0  # proper medical attention ends a Crippling Blow
+        heal_parts(new, treated=outcome.success)
         restored = outcome.healed.restored if outcome.healed else 0
         word = "success" if outcome.success else "failure"
         return SheetChange(sheet=new, text=f"medic {result} vs TN {outcome.tn}: {word}, "
@@ -371,7 +413,7 @@ class MyriadSystem(GameSystem):
         key = data.normalise(kind or self.damage_kinds[0])
         if key == CRITICAL:
             return "wounds", True
-        if key in (BLEEDING, LEG):
+        if key == BLEEDING or key in PART_KINDS:
             return "wounds", False
         if key not in sheet.resilience and key in resilience_types():
             sheet.resilience = {**sheet.resilience, key: new_line(key, sheet.stats)}
@@ -420,7 +462,7 @@ class MyriadSystem(GameSystem):
         """An attack is opposed: the target rolls its defence (see `aim`)."""
         from gmconsole.systems.myriad import aim
 
-        return aim.oppose(option, _sheet(target))
+        return aim.oppose(option, _sheet(target), _sheet(sheet))
 
     def damage_offer(self, sheet: BaseModel, request: CheckRequest, result: CheckResult,
                      target: BaseModel, rng: random.Random,

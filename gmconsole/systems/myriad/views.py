@@ -63,7 +63,7 @@ def status_view(s: MyriadSheet) -> StatusView:
     "conceded" (Resolve or another plain line empty: out of that conflict); "dead" (the
     Wounds critical row empty; another critical line's effect: "insane" for Nerve).
     Ongoing effects (bleeding, burning) are the flags."""
-    flags = tuple(e.kind.value for e in s.effects) + tuple(s.states)
+    flags = tuple(e.kind.value for e in s.effects) + tuple(x.replace("_", " ") for x in s.states)
     lines = sorted(s.resilience.items(), key=lambda kv: not kv[1].has_critical)
     for key, line in lines:
         if line.status == "dead":
@@ -117,9 +117,18 @@ def sheet_lines(s: MyriadSheet) -> list[tuple[str, str]]:
     if s.effects:
         out.append(("Effects", ", ".join(e.kind.value for e in s.effects)))
     if s.states:
-        out.append(("State", ", ".join(s.states)))
+        out.append(("State", ", ".join(x.replace("_", " ") for x in s.states)))
     if s.movement_lost:
         out.append(("Movement lost", f"{s.movement_lost} m"))
+    if s.wing_wounds:
+        from gmconsole.systems.myriad.body import flying_speed_lost
+
+        out.append(("Flying speed", f"-{flying_speed_lost(s)}%"))
+    if s.vehicle is not None and s.vehicle.chase is not None:
+        out.append(("Chase tally", str(s.vehicle.chase.tally)))
+    if s.vehicle is not None and s.vehicle.sections:
+        out.append(("Locations", ", ".join(f"{k.replace('_', ' ')} {p.boxes - p.crossed}/"
+                                           f"{p.boxes}" for k, p in s.vehicle.sections.items())))
     if s.shield:
         out.append(("Magic shield", str(s.shield)))
     return out

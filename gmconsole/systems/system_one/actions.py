@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from gmconsole.engine.dice.sources import next_face
 from gmconsole.engine.errors import RulesError
 from gmconsole.engine.numbers import whole
 from gmconsole.systems.base import Generated, Scene, SheetChange
@@ -68,6 +69,14 @@ def perform(s: SystemOneSheet, action: str, args: list[str], scene: Scene) -> Sh
         return regenerate(s, args, scene)
     if action == "strike":
         return strike(s, args, scene)
+    if action == "aid":
+        return aid(s, args, scene)
+    if action == "ram":
+        from gmconsole.systems.system_one.ramming import ram
+
+        return ram(s, args, scene)
+    if action == "blocked":
+        return blocked(s, args, scene)
     if action == "power":
         return _power(s, args)
     if action in ("xp", "ip"):
@@ -88,9 +97,13 @@ def perform(s: SystemOneSheet, action: str, args: list[str], scene: Scene) -> Sh
         name = " ".join(args)
         new = s.model_copy(deep=True)
         armour = next((a for a in new.armour if a.name.lower() == name.lower()), None)
+        part = next((p for p in new.components if p.name.lower() == name.lower()), None)
+        if part is not None:
+            part.damage = 0
+            return SheetChange(new, f"{part.name} repaired to SP {part.sp}")
         if armour is None:
-            have = ", ".join(a.name for a in s.armour) or "none"
-            raise RulesError(f"no armour {name!r} (has: {have})")
+            have = ", ".join([a.name for a in s.armour] + [p.name for p in s.components]) or "none"
+            raise RulesError(f"no armour or vehicle part {name!r} (has: {have})")
         armour.current = None
         return SheetChange(new, f"{armour.name} repaired to {armour.physical}")
     raise RulesError(f"System One has no action {action!r}")
@@ -100,7 +113,6 @@ def strike(s: SystemOneSheet, args: list[str], scene: Scene) -> SheetChange:
     """`strike WHO N [LOCATION] [TYPE]`: a damaging event of N raw damage. Without a
     location d20 picks it from the body table, as the book does for every hit. During a
     running round the hit waits for the round's end like any other; outside one it lands now."""
-    from gmconsole.engine.dice.sources import next_face
     from gmconsole.systems.system_one.damage import apply, hold, kind_of
 
     if not args:
@@ -109,7 +121,10 @@ def strike(s: SystemOneSheet, args: list[str], scene: Scene) -> SheetChange:
     words = [w.lower() for w in args[1:]]
     hit = next((w for w in words if w in DAMAGE_TYPES), "blunt")
     place = " ".join(w for w in words if w not in DAMAGE_TYPES)
-    if place:
+    if s.components:
+        kind, how = _vehicle_place(s, place, hit, scene)
+        location = kind.partition(":")[2]
+    elif place:
         try:
             location, how = rules.location_key(place), "named"
         except ValueError as exc:
@@ -117,7 +132,8 @@ def strike(s: SystemOneSheet, args: list[str], scene: Scene) -> SheetChange:
     else:
         face = next_face(scene.dice, scene.rng, 20)
         location, how = rules.hit_location(face), f"location d20 {face}"
-    kind = kind_of(location, hit)
+    if not s.components:
+        kind = kind_of(location, hit)  # (a vehicle's kind names its part already)
     enc = scene.encounter
     if enc is not None and enc.started and scene.combatant is not None:
         change = hold(s, amount, kind)
@@ -125,6 +141,73 @@ def strike(s: SystemOneSheet, args: list[str], scene: Scene) -> SheetChange:
         change = apply(s, amount, kind, "rounded")
     text = change.text if how == "named" else f"({how}) {change.text}"
     return SheetChange(change.sheet, text, {**change.detail, "location": location}, harmed=change.harmed)
+
+
+def blocked(s: SystemOneSheet, args: list[str], scene: Scene) -> SheetChange:
+    """`blocked WHO WEAPON_DAMAGE [punch|kick]`: a blow that missed only for the unarmed
+    block costs the blocker a fifth of the weapon's damage, rounded up, on the arms by d6
+    (1-2 left, 3-4 right, 5-6 half to each, rounded up); `punch` or `kick`: an unarmed
+    attacker parried by a weapon takes it on the limb used (d6 1-4 the dominant side). Each
+    share lands as `strike` lands it (held to the round's end in a fight)."""
+    if not args or len(args) > 2 or args[1:] not in ([], ["punch"], ["kick"]):
+        raise RulesError("usage: blocked WHO WEAPON_DAMAGE [punch|kick]")
+    cost = rules.block_damage(whole(args[0], "weapon damage", 0, MAX_DAMAGE))
+    face = next_face(scene.dice, scene.rng, 6)
+    if args[1:]:
+        side = s.handedness if face <= 4 else ("left" if s.handedness == "right" else "right")
+        shares = [(cost, f"{side} {'arm' if args[1] == 'punch' else 'leg'}")]
+    elif face <= 4:
+        shares = [(cost, "left arm" if face <= 2 else "right arm")]
+    else:
+        half = -(-cost // 2)
+        shares = [(half, "left arm"), (half, "right arm")]
+    new, texts = s, []
+    for amount, where in shares:
+        change = strike(new, [str(amount), *where.split()], scene)
+        assert isinstance(change.sheet, SystemOneSheet)
+        new = change.sheet
+        texts.append(change.text)
+    why = "parried by a weapon" if args[1:] else "blocking unarmed"
+    return SheetChange(new, f"{why}: {cost} (d6 {face}): " + "; ".join(texts), harmed=new.damage > s.damage)
+
+
+def aid(s: SystemOneSheet, args: list[str], scene: Scene) -> SheetChange:
+    """`aid WHO OTHER`: WHO's First Aid test to stabilise OTHER (the test's own rules: the
+    skill, or INT/2 untrained, less 10 or 20 a point past LP, the wound penalties); made, the
+    other's bleeding stops. The medic's sheet is unchanged."""
+    from gmconsole.engine.checks import CheckRequest
+    from gmconsole.systems.system_one.resolution import run_check
+
+    other = scene.other
+    if args:
+        raise RulesError("usage: aid WHO OTHER [dice=N]")
+    if not isinstance(other, SystemOneSheet) or other.components:
+        raise RulesError("aid tends a character, not a vehicle")
+    if other.state() == "dead":
+        raise RulesError("dead: First Aid comes too late")
+    if other.stabilised:
+        raise RulesError("not bleeding: only a critical or dying character needs stabilising")
+    over = max(0, other.damage - other.lp)
+    request = CheckRequest(option="skill:First Aid", extra={"past_lp": over})
+    result = run_check(s, request, scene.rng, scene.dice or None, None)
+    scene.dice.clear()  # the one typed d100 (a check refuses more)
+    if not result.success:
+        return SheetChange(s, f"tends the wounded: {result.summary()}; the bleeding goes on")
+    healed = other.model_copy(update={"stabilised": True, "bleed_clock": 0})
+    return SheetChange(s, f"tends the wounded: {result.summary()}; the bleeding stops", other=healed)
+
+
+def _vehicle_place(s: SystemOneSheet, place: str, hit: str, scene: Scene) -> tuple[str, str]:
+    """Where `strike` lands on a vehicle: a named part, or the part a side's d100 table (the
+    whole vehicle's, unnamed) picks with the session's dice; and how it was found."""
+    from gmconsole.systems.system_one.components import SIDES, WHOLE, find, part_kind, pick
+
+    if place and place not in SIDES:
+        return part_kind(WHOLE, hit, find(s.components, place).name), "named"
+    side = place or WHOLE
+    face = next_face(scene.dice, scene.rng, 100)
+    name = pick(s.components, side, face)
+    return part_kind(side, hit, name), f"d100 {face} on the {'vehicle' if side == WHOLE else side}: {name}"
 
 
 def _defend(s: SystemOneSheet, args: list[str]) -> SheetChange:

@@ -177,14 +177,21 @@ def _skill(a: Args) -> str:
 
 
 def _points(a: Args) -> str:
+    """Option One or Two; a number after the attributes is Option Three's fixed sum on top."""
     if "two" in a.flags:
         int_, str_, sta = (a.whole(i, what, ATTR) for i, what in enumerate(("INT", "STR", "STA")))
+        extra = a.whole(3, "Option Three's extra points", (0, 1000), 0)
         budget = rules.points_option_two(int_, str_, sta)
-        return "Option Two: " + ", ".join(f"{k} {v}" for k, v in budget.items())
-    values = [whole(n, "attribute", *ATTR) for n in a.nums]
-    if len(values) != 8:
-        raise RulesError(f"give the eight attributes, got {len(values)}")
-    return f"Option One: {rules.points_option_one(values)} points"
+        text = "Option Two: " + ", ".join(f"{k} {v}" for k, v in budget.items())
+        return text + (f"; Option Three: {extra} more points" if extra else "")
+    if len(a.nums) not in (8, 9):
+        raise RulesError(f"give the eight attributes (and Option Three's extra), got {len(a.nums)}")
+    values = [whole(n, "attribute", *ATTR) for n in a.nums[:8]]
+    extra = a.whole(8, "Option Three's extra points", (0, 1000), 0)
+    points = rules.points_option_one(values)
+    if extra:
+        return f"Option One: {points} points; Option Three: + {extra} = {points + extra} points"
+    return f"Option One: {points} points"
 
 
 def _optionone(a: Args) -> str:
@@ -301,7 +308,11 @@ CALCULATORS: dict[str, tuple[str, str, Callable[[Args], str]]] = {
     "wake": ("STA HOURS", "calc wake 55 3 -> -35%", _wake),
     "heal": ("POINTS [medical]", "calc heal 5 -> day 30", _heal),
     "skill": ("BASE FROM TO", "calc skill 1 1 3 -> 5 points", _skill),
-    "points": ("ATTR x8 | two INT STR STA", "calc points 55 55 55 55 55 55 55 55 -> 36", _points),
+    "points": (
+        "ATTR x8 [EXTRA] | two INT STR STA [EXTRA]",
+        "calc points 55 55 55 55 55 55 55 55 -> 36 (EXTRA: Option Three's fixed sum on top)",
+        _points,
+    ),
     "optionone": ("ROLLED x8 FINAL x8", "calc optionone 50 ... 55 ...", _optionone),
     "breakage": ("NUMBER [ROLL]", "calc breakage 90 93 -> breaks", _breakage),
     "derived": ("STR STA INT PER", "calc derived 55 55 55 55", _derived),

@@ -16,6 +16,7 @@ from gmconsole.engine.errors import RulesError
 from gmconsole.engine.numbers import whole
 from gmconsole.systems.base import RuleOption
 from gmconsole.systems.system_one import rules
+from gmconsole.systems.system_one.components import SIDES, WHOLE
 from gmconsole.systems.system_one.sheet import SystemOneSheet, Weapon
 
 UNARMED_SKILLS = ("Streetfighting", "Martial Arts")
@@ -51,7 +52,12 @@ def switches() -> list[RuleOption]:
             bounds=(0, MAX_METRES),
         ),
         RuleOption(
-            "target_speed", "Target speed (m/turn)", 0, "-1 per m/turn above 5", bounds=(0, MAX_METRES)
+            "target_speed",
+            "Target speed (m/turn)",
+            0,
+            "-1 per m/turn above 5; firing from a moving vehicle: its speed; vehicle against "
+            "vehicle: the relative speed (calc relspeed)",
+            bounds=(0, MAX_METRES),
         ),
         RuleOption(
             "size", "Target size (steps)", 0, "doublings (+) or halvings (-) of man-size", bounds=(-10, 10)
@@ -96,6 +102,13 @@ def switches() -> list[RuleOption]:
             "rough", "Rough ride", False, "firing from a vehicle on rough going: the final chance halved"
         ),
         RuleOption("driving", "Driving too", False, "the driver fires: the final chance halved (again)"),
+        RuleOption(
+            "side",
+            "Vehicle side hit",
+            WHOLE,
+            "at a vehicle: the side whose d100 table picks the part (any: the whole vehicle)",
+            choices=(WHOLE, *SIDES),
+        ),
     ]
 
 

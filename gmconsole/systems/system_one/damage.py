@@ -9,7 +9,6 @@ sheet and lands in the round's last step, as the book applies all damage then.
 
 from __future__ import annotations
 
-import hashlib
 import random
 from dataclasses import dataclass
 
@@ -18,6 +17,7 @@ from gmconsole.engine.errors import RulesError
 from gmconsole.engine.numbers import whole
 from gmconsole.systems.base import SheetChange
 from gmconsole.systems.system_one import rules
+from gmconsole.systems.system_one.components import SIDES, WHOLE, describe_kind, hit_part, split_kind
 from gmconsole.systems.system_one.exertion import regain
 from gmconsole.systems.system_one.powers import resistance
 from gmconsole.systems.system_one.sheet import (
@@ -31,10 +31,13 @@ from gmconsole.systems.system_one.sheet import (
 
 LOCATION_KINDS = ("torso", "head", "left-arm", "right-arm", "left-leg", "right-leg")
 TYPED_KINDS = tuple(f"{loc}-{t}" for t in DAMAGE_TYPES[1:] for loc in LOCATION_KINDS)
-KINDS = ("roll", *LOCATION_KINDS, *TYPED_KINDS, "bleed")
+SIDE_KINDS = (*SIDES, *(f"{side}-{t}" for t in DAMAGE_TYPES[1:] for side in (*SIDES, WHOLE)))
+KINDS = ("roll", *LOCATION_KINDS, *TYPED_KINDS, "bleed", *SIDE_KINDS)
 """Damage kinds: a location (raw damage of a blunt hit, armour applies), a location and the
-hit's type ("torso-piercing", "head-energy"), or bleeding (no armour, no location). The first,
-`roll`, is what `dmg WHO N` means without a location: the book rolls d20 for every hit."""
+hit's type ("torso-piercing", "head-energy"), or bleeding (no armour, no location); on a
+vehicle, the side hit ("front", "top-energy"; "any-energy" for a typed hit with no side).
+The first, `roll`, is what `dmg WHO N` means without a location: the book rolls d20 for every
+hit (d100 over a vehicle's parts)."""
 
 CRITICAL_RECHECK_ROUNDS = 10
 """A critical character still awake tests again every 30 seconds (10 rounds) until stabilised."""
@@ -59,15 +62,10 @@ def kind_parts(kind: str) -> tuple[str, DamageType]:
         ) from None
 
 
-def rolled_location(sheet: SystemOneSheet, amount: int) -> tuple[str, str]:
-    """The body table's d20 for a hit typed without a location (`dmg WHO N`): `apply_damage`
-    is given no dice, so the die is drawn from a digest of the sheet and the amount, the
-    same every time for the same hit (undo and `dmg` again gives the same place; name the
-    location, or use `strike`, whose d20 comes from the session's dice, to choose)."""
-    digest = hashlib.sha256(f"{sheet.model_dump_json()}|{amount}".encode()).digest()
-    face = int.from_bytes(digest[:4], "big") % 20 + 1
-    location = rules.hit_location(face)
-    return location.replace(" ", "-"), f"location d20 {face}, no location typed"
+UNROLLED = "torso"
+"""Where a hit lands that reaches `apply_damage` still unrolled ("roll"): the console rolls the
+body table's d20 first (`SystemOneSystem.roll_damage_kind`), so only a direct call with no
+dice gets here, and it takes the table's commonest place."""
 
 
 def kind_of(location: str, hit: str) -> str:
@@ -161,11 +159,46 @@ def harm_amount(amount: int) -> int:
     return whole(amount, "the amount", 0, MAX_DAMAGE)
 
 
+def on_vehicle(sheet: SystemOneSheet, kind: str) -> bool:
+    """Whether a hit of `kind` lands on a vehicle's parts; refuses a body location on a
+    vehicle, and a vehicle's part or side on a body, by name."""
+    if sheet.components:
+        if ":" not in kind:
+            raise RulesError(f"a vehicle is hit on a side ({', '.join(SIDES)}), not the {kind}")
+        return True
+    if ":" in kind:
+        raise RulesError(f"{kind!r} is a vehicle's part: this sheet has no parts (components)")
+    return False
+
+
+def side_of(kind: str) -> tuple[str, str] | None:
+    """A vehicle side kind as (side, hit type): "top-energy" -> ("top", "energy"); None for
+    any other kind."""
+    side, _, hit = kind.partition("-")
+    if side in (*SIDES, WHOLE) and ":" not in kind:
+        return side, hit or "blunt"
+    return None
+
+
+def body_kind(kind: str) -> str:
+    """A side kind on a body has no side table: it lands as a hit of its type on the body."""
+    side = side_of(kind)
+    if side is None:
+        return kind
+    return "roll" if side[1] == "blunt" else kind_of(UNROLLED, side[1])
+
+
 def apply(sheet: SystemOneSheet, amount: int, kind: str, convention: rules.Convention) -> SheetChange:
     amount = harm_amount(amount)
+    if not sheet.components:
+        kind = body_kind(kind)
+    if kind != "roll" and on_vehicle(sheet, kind):
+        new = sheet.model_copy(deep=True)
+        text = hit_part(new.components, kind, amount)
+        return SheetChange(new, text, {"kind": kind}, harmed=new != sheet)
     rolled = ""
     if kind == "roll":
-        kind, rolled = rolled_location(sheet, amount)
+        kind, rolled = UNROLLED, "no location rolled"
     if kind == "bleed":
         new = sheet.model_copy(deep=True, update={"bleed": min(MAX_DAMAGE, sheet.bleed + amount)})
         text = f"bleeds {amount}"
@@ -205,8 +238,19 @@ def consciousness_prompt(s: SystemOneSheet, notes: list[str]) -> str:
 
 def hold(sheet: SystemOneSheet, amount: int, kind: str, source: str = "") -> SheetChange:
     amount = harm_amount(amount)
+    if not sheet.components:
+        kind = body_kind(kind)
     if kind == "roll":
-        kind, _ = rolled_location(sheet, amount)
+        kind = UNROLLED
+    if on_vehicle(sheet, kind):
+        new = sheet.model_copy(deep=True)
+        _, hit, _ = split_kind(kind)
+        new.held.append(HeldHit(location=kind, raw=amount, source=source, type=hit))
+        return SheetChange(
+            new,
+            f"is hit in {describe_kind(kind)} for {amount}: it lands at the end of the round",
+            {"held": amount},
+        )
     loc, hit = kind_parts(kind)
     new = sheet.model_copy(deep=True)
     new.held.append(HeldHit(location=loc, raw=amount, source=source, type=hit))
@@ -221,7 +265,9 @@ def hold(sheet: SystemOneSheet, amount: int, kind: str, source: str = "") -> She
 def heal_where(sheet: SystemOneSheet, kind: str | None) -> str:
     """Where `heal WHO N` without a location heals: the one hurt location (or bleeding), else
     the GM is asked to name one."""
-    if kind not in (None, "roll"):
+    if sheet.components:
+        raise RulesError("a vehicle's parts are mended with repair WHO PART")
+    if kind not in (None, "roll") and side_of(kind) is None:
         return kind
     hurt = [slot.replace("_", "-") for slot, d in sheet.wounds.items() if d]
     if sheet.bleed:
@@ -305,8 +351,11 @@ def end_round(
     before = s.damage
     start = sheet.model_copy(update={"held": []})
     for h in held:
-        s, t = take(s, h.raw, h.location, h.type)
-        texts.append(describe_take(t) + (f" from {h.source}" if h.source else ""))
+        if ":" in h.location:
+            texts.append(hit_part(s.components, h.location, h.raw, h.source))
+        else:
+            s, t = take(s, h.raw, h.location, h.type)
+            texts.append(describe_take(t) + (f" from {h.source}" if h.source else ""))
     notes = after_harm(start, s, convention)
     state = s.state(convention)
     if notes and s.conscious and state in ("serious", "critical"):
@@ -315,7 +364,7 @@ def end_round(
         texts.append(_stay_conscious(s, chance, rng, typed, f"{state}, STA test"))
     elif not s.stabilised and state in ("critical", "dying"):
         texts += _bleeding(s, state, rng, typed, convention)
-    if s.damage > before or (held and texts):
+    if (s.damage > before or (held and texts)) and not s.components:
         texts.append(status_line(s, convention))
     texts += regain(s, harmed=s.damage > before)
     s.pace = ""

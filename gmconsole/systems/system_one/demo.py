@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from gmconsole.engine.checks import CheckRequest
 from gmconsole.engine.roster import Character
+from gmconsole.systems.system_one.components import Component
 from gmconsole.systems.system_one.sheet import Armour, Skill, SystemOneSheet, Weapon
 
 if TYPE_CHECKING:
@@ -130,6 +131,23 @@ def party() -> dict[str, Character]:
         armour=[Armour(name="Flak vest", locations=["torso"], physical=5, integrity=2, vs_piercing=0.5)],
     )
 
+    van = SystemOneSheet(  # the book's "Road Warrior" car, one size level up to hold its 18 SF
+        attributes={"STR": 40, "AGL": 30, "STA": 60, "INT": 0, "PER": 0, "ATT": 0, "HEC": 0, "LDR": 0},
+        size_level=1,
+        running=40,
+        components=[
+            Component(
+                name="Engine",
+                sides={"front": 1, "rear": 1, "port": 1, "starboard": 1, "bottom": 6},
+                armour={"front": 5, "rear": 5, "port": 5, "starboard": 5, "bottom": 5},
+            ),
+            Component(name="Steering", sides={"top": 1, "front": 1}, armour={"front": 5}),
+            Component(name="Gun", sides={"top": 2}),
+            Component(name="Pilot", sides={"port": 1, "front": 1}, armour={"port": 5}),
+            Component(name="Gunner", sides={"starboard": 1, "front": 1}, armour={"starboard": 5}),
+        ],
+    )
+
     def entry(sheet: SystemOneSheet, name: str, **fields: object) -> Character:
         return Character(name=name, sheet=sheet.model_dump(mode="json", exclude_none=True), **fields)
 
@@ -143,6 +161,9 @@ def party() -> dict[str, Character]:
         "yuki": entry(yuki, "Yuki Sato", kind="pc", player="Kim", notes="Paramedic; carries the trauma kit."),
         "vic": entry(vic, "Vic Carver", kind="npc", notes="Smuggler. Runs before he fights fair."),
         "guard": entry(guard, "Guard", kind="creature", template=True, notes="Vic's hired muscle."),
+        "van": entry(
+            van, "Vic's van", kind="npc", notes="Armoured van by the loading door: DUR 60, mass 1000 kg."
+        ),
     }
 
 

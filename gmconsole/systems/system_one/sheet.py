@@ -13,8 +13,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
+from gmconsole.engine.errors import RulesError
 from gmconsole.engine.names import Name
 from gmconsole.systems.system_one import rules
+from gmconsole.systems.system_one.components import Component, split_kind
 
 MAX_SKILL = 10
 """Skill levels run 0-10; a level above needs the GM's say-so (`special` on the skill)."""
@@ -124,6 +126,8 @@ class Skill(BaseModel):
     specialisation: str = ""
     """The language, the Survival environment, the subject taught."""
     attr: str = ""
+    """The attribute the skill rolls under. Blank: the book's, for a skill it lists; a skill the
+    book does not list needs one here, and is marked "needs an attribute" until it has one."""
     cost: int = Field(default=0, ge=0, le=10)
     special: bool = False
     """The GM allows a level above 10 "for very special reasons"."""
@@ -199,12 +203,23 @@ class Armour(BaseModel):
         return {"energy": self.energy, "mental": self.mental, "sensory": self.sensory}[kind]
 
 
+def _held_place(place: str) -> str:
+    """A held hit lands on a body location, or on a vehicle's part ("front:Engine")."""
+    if ":" in place:
+        try:
+            split_kind(place)
+        except RulesError as exc:
+            raise ValueError(str(exc)) from None
+        return place
+    return rules.location_key(place)
+
+
 class HeldHit(BaseModel):
     """A hit made this round, waiting for the end of the round."""
 
     model_config = ConfigDict(extra="forbid")
 
-    location: Annotated[str, AfterValidator(rules.location_key)]
+    location: Annotated[str, AfterValidator(_held_place)]
     raw: int = Field(ge=0, le=MAX_DAMAGE)
     source: str = ""
     type: DamageType = "blunt"
@@ -226,6 +241,8 @@ class SystemOneSheet(BaseModel):
     powers: list[Power] = Field(default_factory=list)
     weapons: list[Weapon] = Field(default_factory=list)
     armour: list[Armour] = Field(default_factory=list)
+    components: list[Component] = Field(default_factory=list)
+    """A vehicle's parts (`components`): hits on a vehicle land on these, not on a body."""
     wounds: Annotated[dict[str, int], AfterValidator(_known_wounds)] = Field(default_factory=_no_wounds)
     """Damage recorded per location (head, left_arm ... right_leg)."""
     bleed: int = Field(default=0, ge=0, le=MAX_DAMAGE)

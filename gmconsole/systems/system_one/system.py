@@ -10,18 +10,25 @@ What the console sees:
   target's defence, size and Heightened Speed. Everyone can punch; kicks take the skill.
 - Rounds: declare lowest INT first, resolve highest first (`SystemOneRounds`); hits made with
   `hit` or `strike` during a round are held and land at the round's end, with the tests they
-  call for, bleeding on its clock and EF won back by the pace kept (`exertion`).
+  call for, bleeding on its clock and EF won back by the pace kept (`exertion`). With the
+  Measurable Difference option (or the `measurable` switch) a hit from HEC 50 or more above
+  the target's lands at once.
+- Vehicles: a sheet with `components` is a vehicle; its hits land on the part a side's d100
+  table picks (`components`), through the vehicular armour on that side; with the
+  `vehicle_flip` option a hit past its Mass tells the flip chance.
 - Damage: ``dmg WHO N LOCATION[-TYPE]`` is a hit's raw damage at a location (armour of the
   hit's class, wear, the head's doubling, the limb's limit); without a location the body
   table's d20 picks it. ``heal`` takes points off a location (the one hurt, if unnamed).
-- Verbs (`actions`), calculators (`calculators`, `powers`, `vehicles`), the rolled character
-  generator, and the book's tables in `data/*.toml`.
+- Verbs (`actions`; `aid WHO OTHER` between two characters), calculators (`calculators`,
+  `powers`, `vehicles`), the rolled character generator, and the book's tables in
+  `data/*.toml`.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ValidationError
@@ -78,6 +85,19 @@ class SystemOneSystem(GameSystem):
             "int: by INT; random: INT + d100 each round; side: each side's best LDR + d100",
             choices=("int", "random", "side"),
         ),
+        RuleOption(
+            "measurable_difference",
+            "Measurable Difference",
+            False,
+            "an attacker with HEC 50 or more above the target's: the hit lands at once, "
+            "not at the round's end",
+        ),
+        RuleOption(
+            "vehicle_flip",
+            "Vehicle flip",
+            False,
+            "a hit on a vehicle past its Mass score (kg / 100) may flip it: the chance is told",
+        ),
     )
     sheet_actions: ClassVar[Sequence[SheetAction]] = (
         SheetAction(
@@ -100,6 +120,31 @@ class SystemOneSystem(GameSystem):
             "pay the pace's EF (x the wound state); walking or standing wins EF back at the round's end",
         ),
         SheetAction("stabilise", "Stabilised", "", "bleeding stops (after a successful First Aid check)"),
+        SheetAction(
+            "blocked",
+            "Took a blocked blow",
+            "WEAPON_DAMAGE [punch|kick] [dice=d6]",
+            "missed only for the unarmed block: a fifth of the weapon's damage (rounded up) to "
+            "the blocker's arms by d6; punch/kick: an unarmed attacker parried by a weapon, on "
+            "the limb used",
+        ),
+        SheetAction(
+            "ram",
+            "Ram",
+            "OTHER SPEED [front|rear|port|starboard|top|bottom] [dice=...]",
+            "WHO, a vehicle, drives into OTHER at SPEED m/turn: 1 a 10 m/turn, on OTHER's body "
+            "(easily displaced: no check) or the part its side's d100 picks; then the rammer's "
+            "full stop or DUR rolls. Lands at once",
+            other=True,
+        ),
+        SheetAction(
+            "aid",
+            "First Aid on another",
+            "OTHER [dice=N]",
+            "WHO tends OTHER: INT + 5 x First Aid (INT/2 untrained), -10 a point past LP "
+            "(-20 untrained); made, the bleeding stops",
+            other=True,
+        ),
         SheetAction("ko", "Knocked out", "", "falls unconscious (a failed STA test)"),
         SheetAction("wake", "Wakes up", "", "regains consciousness"),
         SheetAction("exert", "Spend EF", "N", "spend N EF, multiplied by the wound state"),
@@ -123,7 +168,12 @@ class SystemOneSystem(GameSystem):
             "DAYS [medical]",
             "every location heals on the schedule (2, 4, 6... days a point; 1, 2, 3... with care)",
         ),
-        SheetAction("repair", "Repair armour", "NAME", "armour back to its full value"),
+        SheetAction(
+            "repair",
+            "Repair",
+            "NAME",
+            "armour back to its full value, or a vehicle's part back to its full SP",
+        ),
     )
     calculators: ClassVar[Sequence[Calculator]] = CALCULATOR_LIST
     generators: ClassVar[Sequence[Generator]] = (
@@ -138,6 +188,14 @@ class SystemOneSystem(GameSystem):
     )
 
     # ------------------------------------------------------------------ sheets
+
+    def dump_sheet(self, sheet: BaseModel) -> dict[str, Any]:
+        """As stored; a sheet with no vehicle parts leaves `components` out, so the files of
+        people read as they did before vehicles had parts."""
+        data = super().dump_sheet(sheet)
+        if not data.get("components"):
+            data.pop("components", None)
+        return data
 
     def describe(self, sheet: BaseModel) -> str:
         return views.describe(_sheet(sheet))
@@ -172,6 +230,7 @@ class SystemOneSystem(GameSystem):
                 "bleed_clock": 0,
                 "hours_unconscious": 0,
                 "armour": [a.model_copy(update={"current": None}) for a in s.armour],
+                "components": [p.model_copy(update={"damage": 0}) for p in s.components],
             },
         )
 
@@ -209,21 +268,50 @@ class SystemOneSystem(GameSystem):
 
     def apply_damage(self, sheet: BaseModel, amount: int, kind: str | None = None) -> SheetChange:
         """`amount` is a hit's raw damage (before armour) at the location the kind names,
-        with the hit's type ("torso-piercing"); without a location the body table's d20
-        picks it (`damage.rolled_location`), as the book rolls for every hit."""
+        with the hit's type ("torso-piercing"). The console rolls the body table's d20 for a
+        hit typed without a location first (`roll_damage_kind`)."""
         from gmconsole.systems.system_one.damage import apply
 
         return apply(_sheet(sheet), amount, kind or KINDS[0], "rounded")
+
+    def apply_damage_in(self, sheet: BaseModel, amount: int, kind: str | None, scene: Scene) -> SheetChange:
+        """`apply_damage`, and with the campaign's vehicle flip rule on, a hit on a vehicle's
+        side past its Mass tells the chance that it flips."""
+        change = self.apply_damage(sheet, amount, kind)
+        note = self._flip_note(_sheet(sheet), amount, kind, scene.options)
+        return replace(change, text=f"{change.text}; {note}") if note else change
+
+    def _flip_note(self, s: SystemOneSheet, amount: int, kind: str | None, options: Mapping[str, Any]) -> str:
+        from gmconsole.systems.system_one.components import split_kind
+        from gmconsole.systems.system_one.vehicles import flip_note
+
+        if not s.components or not kind or ":" not in kind:
+            return ""
+        if not self.resolve_options(options)["vehicle_flip"]:
+            return ""
+        return flip_note(s.size_level, split_kind(kind)[0], amount)
 
     def roll_damage_kind(
         self, sheet: BaseModel, amount: int, kind: str | None, rng: random.Random
     ) -> tuple[str, str] | None:
         """A hit typed without a location ("roll") lands where the body table's d20 says,
-        rolled with the session's dice as the book rolls for every damaging event."""
-        if (kind or KINDS[0]) != "roll":
+        rolled with the session's dice as the book rolls for every damaging event; on a
+        vehicle, the side's d100 table picks the part (over the whole vehicle, unnamed)."""
+        from gmconsole.systems.system_one.components import WHOLE, part_kind, pick
+        from gmconsole.systems.system_one.damage import kind_of, side_of
+
+        s, k = _sheet(sheet), kind or KINDS[0]
+        side = (WHOLE, "blunt") if k == "roll" else side_of(k)
+        if side is None:
             return None
+        if s.components:
+            face = rng.randint(1, 100)
+            name = pick(s.components, side[0], face)
+            where = "the whole vehicle" if side[0] == WHOLE else f"the {side[0]}"
+            return part_kind(side[0], side[1], name), f"d100 {face} on {where}: {name}"
         face = rng.randint(1, 20)
-        return rules.hit_location(face).replace(" ", "-"), f"location d20 {face}, no location typed"
+        why = "no location typed" if k == "roll" else "a body has no sides"
+        return kind_of(rules.hit_location(face), side[1]), f"location d20 {face}, {why}"
 
     def hold_damage(
         self, sheet: BaseModel, amount: int, kind: str | None = None, source: str = ""
@@ -251,7 +339,13 @@ class SystemOneSystem(GameSystem):
         """The round's damage lands, with the tests it calls for; bleeding runs; defence ends."""
         from gmconsole.systems.system_one.damage import end_round
 
-        return end_round(_sheet(sheet), rng or random.Random(), list(dice or []), "rounded")
+        s = _sheet(sheet)
+        change = end_round(s, rng or random.Random(), list(dice or []), "rounded")
+        if change is None or scene is None:
+            return change
+        notes = [self._flip_note(s, h.raw, h.location, scene.options) for h in s.held]
+        notes = [n for n in notes if n]
+        return replace(change, text="; ".join([change.text, *notes])) if notes else change
 
     def end_encounter(self, sheet: BaseModel, scene: Scene | None = None) -> SheetChange | None:
         """Hits still held when the fight ends land; defence given up ends."""
@@ -277,7 +371,16 @@ class SystemOneSystem(GameSystem):
         and walking fire, hands, moving while firing, kicks, invisibility, vehicle fire."""
         from gmconsole.systems.system_one.combat import switches
 
-        return switches()
+        resolved = self.resolve_options(options)
+        return [
+            *switches(),
+            RuleOption(
+                "measurable",
+                "Measurable Difference",
+                bool(resolved["measurable_difference"]),
+                "HEC 50 or more above the target's: the hit lands at once",
+            ),
+        ]
 
     def check(
         self,
@@ -369,6 +472,8 @@ class SystemOneSystem(GameSystem):
         except (ValueError, RulesError):
             return None
         typed = list(dice or [])
+        if _sheet(target).components:
+            return self._vehicle_offer(weapon, request, rng, typed)
         faces: list[int] = []
         called = result.detail.get("called")
         where = ""
@@ -393,7 +498,33 @@ class SystemOneSystem(GameSystem):
         faces += [d.face for d in damage.dice]
         hit = f" {weapon.type}" if weapon.type != "blunt" else ""
         text = f"{weapon.name} {damage}{hit} to the {location} ({where})"
-        return DamageOffer(damage.total, kind_of(location, weapon.type), text, tuple(faces))
+        mine, theirs = s.attr("HEC"), _sheet(target).attr("HEC")
+        at_once = bool(request.extra.get("measurable")) and mine >= theirs + 50
+        if at_once:
+            text += f"; Measurable Difference (HEC {mine} against {theirs}): it lands at once"
+        return DamageOffer(damage.total, kind_of(location, weapon.type), text, tuple(faces), at_once=at_once)
+
+    @staticmethod
+    def _vehicle_offer(
+        weapon: Weapon, request: CheckRequest, rng: random.Random, typed: list[int]
+    ) -> DamageOffer:
+        """A hit on a vehicle: the weapon's damage on the side the `side` switch names (the
+        store rolls the side's d100 table for the part)."""
+        from gmconsole.engine.dice import DiceError, roll
+        from gmconsole.systems.system_one.components import WHOLE
+
+        side = str(request.extra.get("side") or WHOLE)
+        try:
+            damage = roll(weapon.damage, rng, typed or None)
+        except DiceError as exc:
+            raise RulesError(f"{weapon.name} damage: {exc}") from None
+        if weapon.type in ("blunt", "piercing"):
+            kind = "roll" if side == WHOLE else side
+        else:
+            kind = f"{side}-{weapon.type}"
+        where = "the vehicle" if side == WHOLE else f"the vehicle's {side}"
+        text = f"{weapon.name} {damage} {weapon.type} to {where}"
+        return DamageOffer(damage.total, kind, text, tuple(d.face for d in damage.dice))
 
     # ------------------------------------------------------------------ actions
 

@@ -5,7 +5,7 @@ with its wound badges."""
 from __future__ import annotations
 
 from gmconsole.engine.tracks import StatusView, TrackView
-from gmconsole.systems.system_one import rules
+from gmconsole.systems.system_one import components, rules
 from gmconsole.systems.system_one.book import skill_def
 from gmconsole.systems.system_one.sheet import SystemOneSheet
 
@@ -56,6 +56,15 @@ def describe(s: SystemOneSheet) -> str:
 
 
 def sheet_lines(s: SystemOneSheet) -> list[tuple[str, str]]:
+    if s.components:  # a vehicle: its profile (STA stands for DUR), speed, parts and hit tables
+        profile = f"STR {s.attr('STR')}, DUR {s.attr('STA')}, AGL {s.attr('AGL')}, size level {s.size_level}"
+        held = [("Hits this round", ", ".join(f"{h.raw} to {h.location}" for h in s.held))] if s.held else []
+        return [
+            ("Profile", profile),
+            ("Speed", f"{s.running} m/turn"),
+            *components.lines(s.components, s.size_level),
+            *held,
+        ]
     lines = [(f"{rules.ATTRIBUTE_NAMES[k]} ({k})", str(v)) for k, v in s.attributes.items()]
     lines.append(
         (
@@ -115,6 +124,13 @@ def sheet_lines(s: SystemOneSheet) -> list[tuple[str, str]]:
 
 
 def tracks(s: SystemOneSheet) -> list[TrackView]:
+    if s.components:  # a vehicle: each part's Structure Points
+        return [
+            TrackView(
+                p.name, "points", max(0, p.sp - p.damage), p.sp, note="destroyed" if p.destroyed else ""
+            )
+            for p in s.components
+        ]
     state = s.state()
     q = rules.wound_thresholds(s.lp)
     note = state + ("" if s.conscious or state == "dead" else ", unconscious")
@@ -138,10 +154,18 @@ def tracks(s: SystemOneSheet) -> list[TrackView]:
 
 def health(s: SystemOneSheet) -> str:
     held = f" +{sum(h.raw for h in s.held)}?" if s.held else ""
+    if s.components:
+        return components.summary(s.components) + held
     return f"LP {s.lp - s.damage}/{s.lp}{held}"
 
 
 def status(s: SystemOneSheet) -> StatusView:
+    if s.components:
+        lost = tuple(f"{p.name} lost" for p in s.components if p.destroyed)
+        if len(lost) == len(s.components):
+            return StatusView("down", "wrecked", "every part destroyed", lost)
+        hurt = any(p.damage for p in s.components)
+        return StatusView("hurt" if hurt else "ok", "damaged" if hurt else "ok", "", lost)
     state = s.state()
     flags: list[str] = []
     for loc in rules.LOCATIONS:

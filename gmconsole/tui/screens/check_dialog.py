@@ -21,10 +21,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import tomli
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
@@ -32,6 +33,7 @@ from gmconsole.engine.checks import CheckRequest, Difficulty, Odds
 from gmconsole.engine.errors import GmConsoleError
 from gmconsole.engine.events import Event
 from gmconsole.systems.base import RuleOption
+from gmconsole.tui.screens.screen_css import preload_css
 from gmconsole.tui.widgets.odds_chart import OddsChart
 from gmconsole.tui.widgets.text_input import TextInput
 
@@ -55,6 +57,11 @@ FIELD_HELP = {
     "check-extra": "Other switches the system reads, as key = value pairs.",
 }
 """What the focused field is for, shown under the fields (a switch shows its own help)."""
+FIXED_ROWS = 8
+"""Who, Test, Against, At, Target, Modifiers, Dice and Extra; the switches' rows come on top."""
+BOX_WIDTH, ODDS_WIDTH = 72, 64
+"""The dialog's and the odds chart's widths in check_dialog.tcss, to fit the height before the
+first layout."""
 LABEL_MIN, LABEL_MAX = 9, 20
 """Width of the label column: the longest label fits (a system's "Active defence") up to
 LABEL_MAX cells; a longer one ends in an ellipsis rather than being cut mid-word."""
@@ -97,6 +104,13 @@ def parse_extra(text: str) -> dict[str, Any]:
     return out
 
 
+def _lines(static: Static, width: int) -> int:
+    """Rows a shown `height: auto` line takes at `width` (0 when hidden), before any layout."""
+    if not static.display or width <= 0:
+        return 0
+    return static.get_content_height(Size(width, 0), Size(width, 0), width)
+
+
 def parse_faces(text: str) -> list[int] | None:
     """"14" or "6 3 5" -> faces; blank -> None (roll); ValueError for anything else."""
     words = text.replace(",", " ").split()
@@ -117,6 +131,9 @@ class CheckDialog(ModalScreen[Event | None]):
         Binding("f2", "roll", "Roll", priority=True, id="check.roll"),
     ]
     AT_NOBODY = "__nobody__"
+    AUTO_FOCUS = "#check-option"
+    """Textual's own first focus lands on the Test field too (by default it took the fields'
+    scroll box first, a moment later moved on by `on_mount`: two layouts of the help line)."""
 
     def __init__(self, session: Session, who: str | None = None) -> None:
         super().__init__()
@@ -125,8 +142,16 @@ class CheckDialog(ModalScreen[Event | None]):
         self.people = self._people(session)
         self.who = who if who in dict(self.people) else self._find(who)
         self.difficulties: list[Difficulty] = list(self.system.difficulties())
-        self.switches: list[RuleOption] = []
+        # The first character's tests and switches are known now, so compose lays out every
+        # row at once: mounted after the first frame, they popped in a layout pass later.
+        self._sheet, self._sheet_error = self._sheet_of(self.who)
+        self._options = self._options_of(self._sheet)
+        self.switches: list[RuleOption] = self._switches_of(self._sheet)
         self.odds: Odds | None = None
+        self._asked: tuple[Any, ...] | None = None
+        self._resumed = False
+        preload_css(self)
+        """(who, at, request) of the odds shown, so an unchanged request is not priced again."""
 
     @staticmethod
     def _people(session: Session) -> list[tuple[str, str]]:
@@ -159,7 +184,8 @@ class CheckDialog(ModalScreen[Event | None]):
                 yield self._row("Who", Select(
                     [(label, who) for who, label in self.people] or [("nobody", "")],
                     value=self.who or Select.NULL, allow_blank=not self.people, id="check-who", compact=True))
-                yield self._row("Test", Select([], allow_blank=True, id="check-option", compact=True,
+                yield self._row("Test", Select(self._options, value=self._first_option(Select.NULL),
+                                               allow_blank=True, id="check-option", compact=True,
                                                prompt="pick a test"))
                 yield self._row("Against", Select(self._against_options(), value=self._default_against(),
                                                   allow_blank=False, id="check-against", compact=True))
@@ -175,10 +201,10 @@ class CheckDialog(ModalScreen[Event | None]):
                 yield self._row("Modifiers", TextInput("0", type="integer", id="check-mods", compact=True))
                 yield self._row("Dice", TextInput(placeholder="faces rolled at the table; blank: roll",
                                               id="check-dice", compact=True))  # near the top: used often
-                yield Vertical(id="check-switches")
+                yield Vertical(*self._switch_rows(), id="check-switches")
                 yield self._row("Extra", TextInput(placeholder="key = value, ... (system switches)",
                                                id="check-extra", compact=True))
-            yield Static("", id="check-help", markup=False)
+            yield Static(FIELD_HELP["check-option"], id="check-help", markup=False)  # focused first
             yield OddsChart(id="check-odds")
             yield Static("", id="check-error", markup=False)
             with Horizontal(id="check-buttons"):
@@ -190,7 +216,8 @@ class CheckDialog(ModalScreen[Event | None]):
         return Horizontal(Label(label, classes="check-label", markup=False), widget, classes="check-row")
 
     def _fit_labels(self) -> None:
-        """One label column for every row, as wide as the longest label (within bounds)."""
+        """One label column for every row, as wide as the longest label (within bounds); run
+        on mount, before the first frame, and when another character's switches come in."""
         labels = list(self.query(".check-label").results(Label))
         longest = max((len(str(label.content)) for label in labels), default=0)
         width = max(LABEL_MIN - 1, min(LABEL_MAX, longest)) + 1  # 1: the gap before the field
@@ -203,31 +230,48 @@ class CheckDialog(ModalScreen[Event | None]):
     def on_descendant_focus(self, event: Any) -> None:
         """Say what the focused field is for: a switch's help is otherwise only a tooltip,
         which a GM on the keyboard never sees."""
-        wid = getattr(event.widget, "id", None) or ""
+        self._show_help()
+
+    def _show_help(self) -> None:
+        """The help of the field focused now. Read from `focused`, not from the focus event:
+        opening, the fields' scroll box is focused for a moment before the Test field, and
+        showing then hiding the line between the two moved every row under it."""
+        wid = getattr(self.focused, "id", None) or ""
         switch = next((sw for sw in self.switches if f"switch-{sw.key}" == wid), None)
         if switch is not None:
             text = f"{switch.label}: {switch.help}" if switch.help else ""
         else:
             text = FIELD_HELP.get(wid, "")
         help_line = self.query_one("#check-help", Static)
+        if text == str(help_line.content) and help_line.display == bool(text):
+            return
         help_line.update(text)
         help_line.display = bool(text)
         self.call_after_refresh(self._fit_height)
 
     def _fit_height(self) -> None:
         """The odds, any refusal and the Roll line always show in full; the fields get the rest
-        of the screen and scroll (at 80x24 a system with many switches has more rows than fit)."""
+        of the screen and scroll (at 80x24 a system with many switches has more rows than fit).
+        Worked out from the screen's size and the dialog's CSS widths, not from a layout already
+        done, so it also runs before the first frame (fitting after it moved every row)."""
+        size = self.size if self.size.height else self.app.size
+        if not size.height or not self.is_attached or self.query_one_optional("#check-odds") is None:
+            return  # closing: the fields are going
         box = self.query_one("#check-box", Vertical)
-        if not self.size.height or not box.size.width:
-            return
+        inner = box.content_region.width or min(BOX_WIDTH, size.width) - 4  # border and padding
         odds = self.query_one("#check-odds", OddsChart)
-        width = odds.size.width or box.content_region.width
+        width = odds.size.width or min(ODDS_WIDTH, inner)
         error = self.query_one("#check-error", Static)
         help_line = self.query_one("#check-help", Static)
-        below = odds.content_height(width) + 1 + (error.outer_size.height if error.display else 0) + 1
-        below += help_line.outer_size.height if help_line.display else 0
-        room = self.size.height - 2 - 1 - below  # border, title
-        self.query_one("#check-fields", VerticalScroll).styles.max_height = max(3, min(20, room))
+        below = odds.content_height(width) + 1 + _lines(error, inner) + 1 + _lines(help_line, inner)
+        room = max(3, min(20, size.height - 2 - 1 - below))  # border, title
+        fields = self.query_one("#check-fields", VerticalScroll)
+        fields.styles.max_height = room
+        # The scroll bar, when the rows will not fit, from the first layout: Textual adds it
+        # once it has laid the rows out, and every row then narrowed under the GM's eyes.
+        rows = FIXED_ROWS + len(self.switches)  # one line each (check_dialog.tcss)
+        if rows > room and fields.styles.overflow_y != "hidden":
+            fields.show_vertical_scrollbar = True
 
     def _against_options(self) -> list[tuple[str, str]]:
         ladder = [(f"{d.label} ({d.value})", d.key) for d in self.difficulties]
@@ -267,33 +311,66 @@ class CheckDialog(ModalScreen[Event | None]):
                 return d.key
         return self.difficulties[0].key if self.difficulties else NUMBER
 
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        """Opening, Textual restyles every widget of a resumed screen, though each was styled
+        as it was mounted a moment before (the theme cannot have changed in between): a fifth
+        of the time to the first frame, skipped. Resumed later, from under another dialog,
+        the styles are refreshed as usual."""
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
+
     def on_mount(self) -> None:
-        self._who_changed()
+        """Everything the first frame shows is settled here, before it is painted."""
+        if self._sheet_error:
+            self._error(self._sheet_error)
         self._recall()
         self._target_enabled()
         self._fit_labels()
         self.query_one("#check-option", Select).focus()
+        self._update()
+        self._fit_height()
 
     # ------------------------------------------------------------------ state
+
+    def _sheet_of(self, who: str | None) -> tuple[Any, str]:
+        """(who's sheet or None, why it could not be read or "")."""
+        try:
+            return (self.session.resolve(who).sheet if who else None), ""
+        except GmConsoleError as exc:
+            return None, str(exc)
+
+    def _options_of(self, sheet: Any) -> list[tuple[str, str]]:
+        """(label, key) of every test the sheet can take."""
+        options = self.system.check_options(sheet) if sheet is not None else []
+        return [(o.label + ("" if o.value is None else f" ({o.value})"), o.key) for o in options]
+
+    def _switches_of(self, sheet: Any) -> list[RuleOption]:
+        hook = getattr(self.system, "check_switches", None)
+        return list(hook(sheet, self.session.options)) if callable(hook) and sheet is not None else []
+
+    def _first_option(self, previous: Any) -> Any:
+        """The test to show: the one shown before if this sheet has it, else the first real one."""
+        keys = [key for _, key in self._options]
+        if previous in keys:
+            return previous
+        if keys:
+            return keys[1] if len(keys) > 1 and keys[0] == "none" else keys[0]
+        return Select.NULL
 
     def _who_changed(self) -> None:
         """New character: their tests and switches (the sheet decides both)."""
         option = self.query_one("#check-option", Select)
-        try:
-            sheet = self.session.resolve(self.who).sheet if self.who else None
-        except GmConsoleError as exc:
-            sheet = None
-            self._error(str(exc))
-        options = self.system.check_options(sheet) if sheet is not None else []
+        sheet, error = self._sheet_of(self.who)
+        if error:
+            self._error(error)
+        self._options = self._options_of(sheet)
         previous = option.value
-        option.set_options([(o.label + ("" if o.value is None else f" ({o.value})"), o.key) for o in options])
-        keys = [o.key for o in options]
-        if previous in keys:
-            option.value = previous
-        elif keys:
-            option.value = keys[1] if len(keys) > 1 and keys[0] == "none" else keys[0]
-        hook = getattr(self.system, "check_switches", None)
-        switches = list(hook(sheet, self.session.options)) if callable(hook) and sheet is not None else []
+        option.set_options(self._options)
+        value = self._first_option(previous)
+        if value is not Select.NULL:
+            option.value = value
+        switches = self._switches_of(sheet)
         if switches != self.switches:
             self.switches = switches
             box = self.query_one("#check-switches", Vertical)
@@ -352,8 +429,9 @@ class CheckDialog(ModalScreen[Event | None]):
             raise ValueError(f"modifiers {mods_text!r} is not a whole number") from None
         extra = parse_extra(self.query_one("#check-extra", Input).value)
         for sw in self.switches:
-            found = self.query(f"#switch-{sw.key}")
-            widget = found.first() if found else None  # not mounted yet: the default holds
+            # by id, which Textual looks up in a cache: a selector query walked and matched the
+            # whole dialog per switch, a third of the time the dialog took to open
+            widget = self.query_one_optional(f"#switch-{sw.key}")  # not mounted yet: the default
             if isinstance(widget, Select) and not widget.is_blank():
                 value = widget.value
             elif isinstance(widget, Input):
@@ -365,17 +443,25 @@ class CheckDialog(ModalScreen[Event | None]):
                             opponent_total=opponent, extra=extra)
 
     def _update(self) -> None:
-        """Recompute the odds for what the fields say now."""
-        self.odds = None
+        """Recompute the odds for what the fields say now. Opening, every field says it changed
+        once it is mounted (a dozen messages after the first frame): when the request is the
+        one already shown, the odds and the refusal stand."""
+        odds: Odds | None = None
         error = ""
         try:
             request = self.request()
+            asked = (self.who, self.at, request)
+            if asked == self._asked:
+                return
+            self._asked = asked
             if self.who and self.at:
                 request, _ = self.session.aimed_request(self.who, request, self.at)
             if self.who:
-                self.odds = self.session.odds(self.who, request)
+                odds = self.session.odds(self.who, request)
         except (ValueError, GmConsoleError) as exc:
+            self._asked = None
             error = str(exc)
+        self.odds = odds
         self.query_one("#check-odds", OddsChart).show_odds(self.odds)
         self._error(error)
         self.call_after_refresh(self._fit_height)

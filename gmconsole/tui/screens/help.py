@@ -131,6 +131,16 @@ def _switch_usage(switch: RuleOption) -> str:
     return f"{switch.key}=VALUE"
 
 
+def _with_names(switch: RuleOption) -> str:
+    """A switch's help, and its choices by name where they are typed as ids ("power_strike" is
+    Power Strike): the GM reads the book's names, and types what the usage shows."""
+    ids = [str(c) for c in switch.choices if isinstance(c, str) and "_" in c]
+    if not ids:
+        return switch.help
+    names = ", ".join(f"{c.replace('_', ' ').title()} ({c})" for c in ids)
+    return f"{switch.help} ({names})" if switch.help else names
+
+
 def campaign_switches(session: Any) -> list[RuleOption]:
     """Every test switch some character of the campaign is offered, by key, the first seen
     (a choice's values differ by sheet: Myriad's SFX are each character's own)."""
@@ -155,7 +165,7 @@ def system_table(
     current value of every setting and the test switches its characters are offered."""
     parts: list[tuple[str, list[tuple[str, Text]]]] = []
     if switches:
-        rows = [(_switch_usage(s), _what(s.label, s.help)) for s in switches]
+        rows = [(_switch_usage(s), _what(s.label, _with_names(s))) for s in switches]
         rows.append(("+N -N vs N dice=A,B", _what("Any test", "modifiers, a difficulty, the faces rolled")))
         parts.append((f"{system.name}: test switches (check WHO OPTION ... KEY=VALUE)", rows))
     if system.sheet_actions:

@@ -19,6 +19,7 @@ from textual.screen import ModalScreen
 from textual.validation import ValidationResult, Validator
 from textual.widgets import Input, Label, Static
 
+from gmconsole.tui.screens.screen_css import preload_css
 from gmconsole.tui.widgets.text_input import TextInput
 
 
@@ -87,6 +88,7 @@ class NumberPrompt(ModalScreen[NumberAnswer | None]):
         self.kinds = tuple(kinds)
         self.default = default
         self.minimum = minimum
+        preload_css(self)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="prompt-box"):
@@ -141,6 +143,7 @@ class TextPrompt(ModalScreen[str | None]):
         self.default = default
         self.placeholder = placeholder
         self.allow_empty = allow_empty
+        preload_css(self)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="prompt-box"):

@@ -37,6 +37,7 @@ from textual.widgets import Button, Input, Label, Static, TextArea
 from gmconsole.engine.errors import RulesError
 from gmconsole.engine.roster import Character
 from gmconsole.tui.screens.prompt import TextPrompt
+from gmconsole.tui.screens.screen_css import preload_css
 from gmconsole.tui.screens.sheet_fields import (
     MULTILINE,
     FormIssue,
@@ -79,6 +80,10 @@ def model_defaults(model: type[BaseModel]) -> dict[str, Any]:
 
 IDENTITY = frozenset({"name", "kind", "side"})
 """Entry fields a sheet may repeat; the form shows the entry's and copies them into the sheet."""
+BOX_MAX_HEIGHT, BOX_CHROME, TEXT_MAX_HEIGHT = 40, 7, 6
+"""From sheet_form.tcss: the form's greatest height, the rows it gives to all but the list
+(border, title, the editing line and its rule, the editor, the buttons), and the many-line
+editor's greatest height; lines beyond these surely scroll."""
 LABEL_WIDTH = 28
 """Cells for a field's label (indented by its depth) before its value."""
 
@@ -204,6 +209,7 @@ class SheetForm(ModalScreen[SheetEdit | None]):
         self._initial: dict[str, Any] | None = None
         """What the fields said once built (taken on mount), to tell an edit from none."""
         self._build()
+        preload_css(self)
 
     def _initial_data(self, character: Character) -> dict[str, Any]:
         data = character.model_dump(mode="json")
@@ -247,6 +253,10 @@ class SheetForm(ModalScreen[SheetEdit | None]):
 
     def on_mount(self) -> None:
         self._draw()
+        if len(self._list.rows) > min(self.app.size.height, BOX_MAX_HEIGHT) - BOX_CHROME:
+            # more lines than the list can show: the scroll bar from the first frame (Textual
+            # adds it once the list has been laid out, and it popped in a frame after the form)
+            self._list.show_vertical_scrollbar = True
         fields = [ln for ln in self._lines if ln.kind == "field"]
         # a new entry starts at its name; an edit mid-fight starts at the sheet's first number
         numbers = [ln for ln in fields
@@ -345,6 +355,8 @@ class SheetForm(ModalScreen[SheetEdit | None]):
         box.display, one.display = many, not many
         if many:
             box.load_text(text)
+            if text.count("\n") >= TEXT_MAX_HEIGHT:  # the box's scroll bar with its text, not after
+                box.show_vertical_scrollbar = True
             box.move_cursor((0, 0))  # its first lines in sight; Down walks them, Tab leaves
             box.focus()
         else:

@@ -64,6 +64,9 @@ def badges(c: Combatant, status: StatusView | None) -> str:
             out.append(f"({status.detail})")
     if c.conditions:
         out.append(" ".join(condition_text(k) for k in c.conditions))
+    if status is not None and status.flags:  # the sheet's own marks: stunned, prone, hurt arm
+        named = {k.name.lower() for k in c.conditions}
+        out += [f"[{flag}]" for flag in status.flags if flag.lower() not in named]
     if c.declared:
         out.append(f"declares: {c.declared}")
     return " ".join(out)

@@ -47,3 +47,14 @@ def demo(tmp_path: Path) -> Iterator[Session]:
     shutil.copytree(DEMO, copy, ignore=shutil.ignore_patterns(".lock"))
     with Session.open(copy, rng=random.Random(11)) as session:
         yield session
+
+
+@pytest.fixture
+def hit_locations(tmp_path: Path) -> Iterator[Session]:
+    """The demo with the optional hit-location rule on."""
+    copy = tmp_path / "myriad-demo"
+    shutil.copytree(DEMO, copy, ignore=shutil.ignore_patterns(".lock"))
+    campaign = copy / "campaign.toml"
+    campaign.write_text(campaign.read_text() + "\n[options]\nhit_locations = true\n")
+    with Session.open(copy, rng=random.Random(11)) as session:
+        yield session

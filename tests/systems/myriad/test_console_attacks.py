@@ -62,17 +62,6 @@ def test_power_strike_adds_dice_and_artery_strike_starts_the_bleeding(demo: Sess
     assert [e.kind.value for e in grell.effects] == ["bleeding"]
 
 
-@pytest.fixture
-def hit_locations(tmp_path: Path) -> Iterator[Session]:
-    """The demo with the optional hit-location rule on."""
-    copy = tmp_path / "myriad-demo"
-    shutil.copytree(DEMO, copy, ignore=shutil.ignore_patterns(".lock"))
-    campaign = copy / "campaign.toml"
-    campaign.write_text(campaign.read_text() + "\n[options]\nhit_locations = true\n")
-    with Session.open(copy, rng=random.Random(11)) as session:
-        yield session
-
-
 def test_hard_as_nails_and_the_head(hit_locations: Session) -> None:
     demo = hit_locations
     # Grell's Hard as Nails sixes (the nails switch) take dice off Kesh's long sword
@@ -148,9 +137,10 @@ def test_aura_of_terror_rolls_its_nerve_dice_beside_the_resolve(demo: Session) -
     attack(demo, "ilse", "intellect/persuasion", "hesk", [6, 5, 1, 1, 1, 1],
            sfx="aura_of_terror", target_dice="1,1,1,1")
     hit = demo.execute("hit 1 5")
-    assert ("Aura of Terror 1D [5] vs fear armour 2: 1 Nerve (dmg Mother Hesk 1 nerve)"
-            in hit.text)
-    assert demo.resolve("hesk").sheet.line("resolve").crossed == 1
+    assert "Aura of Terror 1D [5] vs fear armour 2: 1 Nerve" in hit.text
+    assert hit.text.endswith("; takes 1 box on nerve (nerve 3/4, critical 2/2 left)")
+    hesk = demo.resolve("hesk").sheet
+    assert hesk.line("resolve").crossed == 1 and hesk.line("nerve").crossed == 1
 
 
 def test_a_leg_hit_trips_and_slows_the_target(hit_locations: Session) -> None:
@@ -161,3 +151,18 @@ def test_a_leg_hit_trips_and_slows_the_target(hit_locations: Session) -> None:
     assert hit.text.endswith("a leg: prone, 2 m of movement lost")
     grell = demo.resolve("grell").sheet
     assert grell.states == ["prone"] and grell.movement_lost == 2
+
+
+@pytest.mark.parametrize("layer", ["shield", "hull"])
+def test_ex42_a_shield_or_an_enclosing_hull_is_beaten_first(demo: Session, layer: str) -> None:
+    # EX-42: 3D against a layer of 2 over worn armour 1: [1 3 5] -> 2 through, again [1 4]
+    # -> 1 wound. A magic shield on the target, or the hull of the car it sits in (L1041)
+    switches = {"hull": 2} if layer == "hull" else {}
+    if layer == "shield":
+        demo.execute("shield ilse 2")
+    attack(demo, "tamsin", "power/ranged_combat", "ilse", [5, 4, 1], target_dice="1,1,1",
+           **switches)
+    hit = demo.execute("hit 1 3 5 1 4")
+    assert f"Bow 3D [1 3 5] vs armour 1 ({layer} 2: 2 through, again [1 4]" in hit.text
+    assert ("(the vehicle takes 2)" in hit.text) == (layer == "hull")
+    assert wounds(demo, "ilse") == (1, 0)

@@ -96,7 +96,12 @@ def test_every_number_on_a_verb_line_is_bounded(demo: Session) -> None:
              "weave ilse {}", "weave ilse put damage={}", "lucky tamsin vs {}", "cast ilse vs {}",
              "push grell {}", "throw grell {} damage", "cripple grell {}", "shield kesh {}",
              "mend kesh {}", "xp kesh {}", "advance kesh {}", "fear kesh {}",
-             "build kesh {}"]
+             "build kesh {}", "chase car ship {} 5", "chase car ship 7 {}",
+             "chase car ship 7 5 heads={}", "chase car ship 7 5 {}", "section ship set bridge {}",
+             "section ship hit {} 3", "section ship hit bridge {}", "section ship repair bridge {}"]
+    demo.execute("gen vehicle sports_car 8 4 as Car")
+    demo.execute("gen vehicle heavy_carrier 40 10 as Ship")
+    demo.execute("section ship set bridge 5")
     for line in lines:
         for bad in HOSTILE:
             with contextlib.suppress(RulesError):

@@ -14,7 +14,6 @@ from gmconsole.systems.myriad.combat_options import (
     incapacitated_by,
     push_distance,
     scale_modifier,
-    shielded_damage,
     throw,
     wmd_hits,
 )
@@ -90,12 +89,6 @@ def test_ex41_incapacitate_joe():
     # 1 and 2 don't beat armour 2 (ruling C17); 3, 4, 4, 6 do: 4 >= 4 boxes left
     assert incapacitated_by([1, 2, 3, 4, 4, 6], 2, joe.remaining)
     assert joe.remaining == 4  # no real damage
-
-
-def test_ex42_shield_layering():
-    assert shielded_damage([1, 3, 5], [1, 4], shield=2, worn=1) == 1
-    with pytest.raises(ValueError, match="re-roll exactly those"):
-        shielded_damage([1, 3, 5], [4], shield=2, worn=1)
 
 
 def test_ex49_deadly_weakness():

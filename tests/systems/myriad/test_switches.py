@@ -40,13 +40,13 @@ def test_face_outcomes_are_a_distribution_matching_the_closed_form():
 
 def test_switches_follow_the_sheet():
     plain = MyriadSheet(name="Joe")
-    assert [s.key for s in SYSTEM.check_switches(plain)] == ["initiator", "aim", "nails", "bonus",
+    assert [s.key for s in SYSTEM.check_switches(plain)] == ["initiator", "aim", "nails", "hull", "bonus",
                                                              "zap", "button", "light", "burning_fives"]
     keys = [s.key for s in SYSTEM.check_switches(recommended_build())]
     assert keys == ["sfx", "sixes", "tags", "extra_actions_used", "initiator", "weapon", "aim",
-                    "nails", "bonus", "zap", "button", "room", "wall", "light",
+                    "nails", "hull", "bonus", "zap", "button", "room", "wall", "light",
                     "burning_fives"]
-    assert [s.key for s in SYSTEM.check_switches(plain, {})] == ["initiator", "nails", "bonus",
+    assert [s.key for s in SYSTEM.check_switches(plain, {})] == ["initiator", "nails", "hull", "bonus",
                                                                  "light"]
     sfx = SYSTEM.check_switches(recommended_build())[0]
     assert sfx.default == "none" and "power_strike" in sfx.choices

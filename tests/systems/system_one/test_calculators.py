@@ -60,6 +60,8 @@ def session(tmp_path_factory: pytest.TempPathFactory) -> Session:
         ("calc relspeed 50 30 opposite", "speed 80 m/turn"),
         ("calc fuel 30 60 4", "explodes on d100 50 or under"),
         ("calc points two 55 55 55", "skills 28, powers 14, mutations 14"),  # EX05
+        ("calc points 55 55 55 55 55 55 55 55 10", "Option One: 36 points; Option Three: + 10 = 46"),
+        ("calc points two 55 55 55 5", "Option Three: 5 more points"),
         ("calc detect 50 20", "35%"),
         ("calc leap 2 running", "leap 4 m"),
         ("calc slip 12", "3d3 m"),

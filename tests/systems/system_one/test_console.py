@@ -5,8 +5,6 @@ the system's verbs and calculators, and bad input."""
 from __future__ import annotations
 
 import random
-import shutil
-from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 
@@ -17,15 +15,7 @@ from gmconsole.engine.errors import GmConsoleError, RulesError
 from gmconsole.store import Session, check_campaign
 from gmconsole.systems.system_one.demo import build_system_one_demo
 from tests.store.conftest import file_snapshot
-
-SHIPPED = Path(__file__).resolve().parents[3] / "campaigns" / "system-one-demo"
-
-
-@pytest.fixture
-def demo(tmp_path: Path) -> Iterator[Session]:
-    shutil.copytree(SHIPPED, tmp_path / "s1", ignore=shutil.ignore_patterns(".lock"))
-    with Session.open(tmp_path / "s1", rng=random.Random(5)) as session:
-        yield session
+from tests.systems.system_one.conftest import SHIPPED
 
 
 def finish_round(session: Session) -> None:

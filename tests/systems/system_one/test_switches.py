@@ -5,9 +5,6 @@ the random power and mutation tables, at the console."""
 from __future__ import annotations
 
 import random
-import shutil
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -15,14 +12,7 @@ from gmconsole.engine.checks import CheckRequest
 from gmconsole.engine.errors import RulesError
 from gmconsole.store import Session
 from gmconsole.systems.base import Scene
-from tests.systems.system_one.test_console import SHIPPED, finish_round
-
-
-@pytest.fixture
-def demo(tmp_path: Path) -> Iterator[Session]:
-    shutil.copytree(SHIPPED, tmp_path / "s1", ignore=shutil.ignore_patterns(".lock"))
-    with Session.open(tmp_path / "s1", rng=random.Random(5)) as session:
-        yield session
+from tests.systems.system_one.test_console import finish_round
 
 
 def chance(session: Session, who: str, option: str, **extra: object) -> int:
