@@ -167,6 +167,33 @@ class HeldCards(BaseModel):
         self.critical_used = True
         state.pools_opened = True
 
+    def trade(self, mine: int, other: HeldCards, theirs: int, deck: DeckDefinition, in_rounds: bool) -> str:
+        """One card for one, both players agreeing (L927-L931, L3445-L3447): hand for hand out
+        of rounds, pool for pool in them. Subplot and campaign cards are never traded. Returns
+        where the cards changed hands."""
+        place = "pool" if in_rounds else "hand"
+        why = " (in rounds, pool for pool)" if in_rounds else " (out of rounds, hand for hand)"
+        for held, card in ((self, mine), (other, theirs)):
+            if card not in getattr(held, place):
+                raise TorgError(f"card #{card} is not in the {place}{why}")
+            if deck.card(card).play in ("subplot", "campaign"):
+                raise TorgError(f"{deck.card(card).label()} cannot be traded")
+        mine_at, theirs_at = getattr(self, place).index(mine), getattr(other, place).index(theirs)
+        getattr(self, place)[mine_at], getattr(other, place)[theirs_at] = theirs, mine
+        return place
+
+    def give(self, cards: list[int], other: HeldCards) -> None:
+        """A leadership card's gift (L1055-L1057, L3303-L3309): cards from this hand into the
+        other's hand, from this pool into the other's pool."""
+        for card in cards:
+            place = self.place_of(card)
+            if place == "table":
+                raise TorgError(f"card #{card} is on the table: only hand and pool cards are given")
+        for card in cards:
+            place = self.place_of(card)
+            getattr(self, place).remove(card)
+            getattr(other, place).append(card)
+
     def play(self, card: int, deck: DeckDefinition, state: DeckState | None) -> DramaCard:
         """Play a card for its effect: from the pool in rounds, from hand or pool out of them;
         table cards any time. It goes to the discards; the caller applies the effect."""

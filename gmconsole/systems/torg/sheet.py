@@ -42,9 +42,11 @@ ROUND_MARKS = frozenset(
         "willpower",
         "presence",
         "coup_de_grace",
+        "leadership",
     }
 )
-"""What `this_round` may hold: conflict-line results and the cards whose value lasts the round."""
+"""What `this_round` may hold: conflict-line results, the cards whose value lasts the round, and
+a leadership card's second gift still to give."""
 
 
 class Attributes(BaseModel):

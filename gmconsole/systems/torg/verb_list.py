@@ -39,6 +39,20 @@ VERBS: tuple[SheetAction, ...] = (
         "CARD...",
         "Once an act: hand cards straight into the pool, for this character's own action this round.",
     ),
+    SheetAction(
+        "trade",
+        "Trade cards",
+        "OTHER CARD THEIR_CARD",
+        "One for one, both agreeing: hand for hand out of rounds, pool for pool in them.",
+        other=True,
+    ),
+    SheetAction(
+        "lead",
+        "Leadership",
+        "OTHER CARD [CARD]",
+        "Plays a leadership card: up to two cards to others (a second player: lead WHO THIRD CARD).",
+        other=True,
+    ),
     SheetAction("getup", "Get up", "", "Knockdown over: the next action was taken."),
     SheetAction("firstaid", "First aid", "", "After a successful first aid roll: shock, K and O gone."),
     SheetAction(

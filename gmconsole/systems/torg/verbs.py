@@ -13,6 +13,8 @@
     draw WHO [N]                      draw cards (an approved action the test did not show)
     strip WHO CARD...                 the GM takes pool cards (a villain's trick, test, taunt)
     critical WHO CARD...              the critical moment: hand cards straight into the pool
+    trade WHO OTHER CARD THEIR_CARD   one for one (see `card_trades`)
+    lead WHO OTHER CARD [CARD]        a leadership card's gifts (see `card_trades`)
     getup WHO                         the knocked-down character has taken the next action
     firstaid WHO                      a successful first aid: shock, K and O gone, bleeding stopped
 
@@ -23,11 +25,11 @@ help lines are declared in `verb_list`, so listing them does not import this mod
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from gmconsole.engine.numbers import whole
 from gmconsole.systems.base import Scene, SheetChange
-from gmconsole.systems.torg import care_verbs, miracles, reality_verbs, social_verbs, spells
+from gmconsole.systems.torg import card_trades, care_verbs, miracles, reality_verbs, social_verbs, spells
 from gmconsole.systems.torg.buyoff import auto_removals, buy_off, removal_words
 from gmconsole.systems.torg.cards import card_types
 from gmconsole.systems.torg.errors import TorgError
@@ -78,11 +80,32 @@ def perform(
         "cast": spells.cast,
         "pray": miracles.pray,
     }
+    between = {"trade": card_trades.trade, "lead": card_trades.lead}
+    if action in between:
+        return _between(order, sheet, action, between[action], args, scene)
     if action not in verbs:
-        raise TorgError(f"Torg has no action {action!r} (known: {', '.join(verbs)})")
+        raise TorgError(f"Torg has no action {action!r} (known: {', '.join([*verbs, *between])})")
     new = sheet.model_copy(deep=True)
     text = verbs[action](order, new, list(args), scene)
     return SheetChange(new, text, detail={"action": action})
+
+
+def _between(
+    order: DramaDeckOrder,
+    sheet: TorgSheet,
+    action: str,
+    verb: Callable[[DramaDeckOrder, TorgSheet, TorgSheet, list[str], Scene], str],
+    args: Sequence[str],
+    scene: Scene,
+) -> SheetChange:
+    """An action between two characters: both sheets are working copies, saved in one event."""
+    if not isinstance(scene.other, TorgSheet):
+        raise TorgError(f"usage: {action} WHO OTHER ... (name the other character)")
+    if scene.other is sheet:
+        raise TorgError(f"{action} needs two different characters")
+    new, other = sheet.model_copy(deep=True), scene.other.model_copy(deep=True)
+    text = verb(order, new, other, list(args), scene)
+    return SheetChange(new, text, detail={"action": action}, other=other)
 
 
 def _needs(args: list[str], what: str) -> None:

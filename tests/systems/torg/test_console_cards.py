@@ -229,3 +229,31 @@ def test_surprised_heroes_put_no_cards_into_the_pool(demo: Session) -> None:
         demo.execute(f"pool quinn {card}")  # round 2 of a complete surprise
     demo.execute("set surprise on_heroes")
     demo.execute(f"pool quinn {card}")  # a normal surprise lasts one round
+
+
+def test_players_trade_one_for_one_pool_for_pool_in_rounds(demo: Session) -> None:
+    """In rounds cards trade pool for pool, one for one; hand cards stay out of it."""
+    quinn, kaatok = held(demo, "quinn"), held(demo, "kaatok")
+    mine, theirs = quinn.pool[0], kaatok.pool[0]
+    event = demo.execute(f"trade quinn kaatok {mine} {theirs}")
+    assert "trades" in event.text and "pool for pool" in event.text
+    assert theirs in held(demo, "quinn").pool and mine in held(demo, "kaatok").pool
+    with pytest.raises(RulesError, match="pool for pool"):
+        demo.execute(f"trade quinn kaatok {quinn.hand[0]} {kaatok.hand[0]}")
+    demo.execute("undo")
+    assert held(demo, "quinn").pool == quinn.pool and held(demo, "kaatok").pool == kaatok.pool
+    assert sorted(everything(demo)) == sorted(demo.order.deck.cards)
+
+
+def test_a_leadership_card_gives_two_cards_then_the_leader_refills(demo: Session) -> None:
+    deck = demo.order.deck
+    demo.execute("end")  # out of rounds: cards are played straight from the hand
+    tolwyn = held(demo, "tolwyn")  # holds a leadership card in the hand
+    gift = [c for c in tolwyn.hand if deck.card(c).play != "leadership"][:2]
+    event = demo.execute(f"lead tolwyn quinn {gift[0]}")
+    assert "Leadership" in event.text and "one more to give" in event.text
+    demo.execute(f"lead tolwyn helena {gift[1]}")
+    assert gift[0] in held(demo, "quinn").hand and gift[1] in held(demo, "helena").hand
+    with pytest.raises(RulesError, match="no leadership card"):
+        demo.execute(f"lead tolwyn quinn {held(demo, 'tolwyn').hand[0]}")
+    assert all(c not in held(demo, "tolwyn").all() for c in gift)
