@@ -11,6 +11,11 @@ Rules (L849-L949, L3435-L3447):
 - an escape card must be the first card played into a pool once rounds begin;
 - GM-tinted cards (alertness, connection, subplot, campaign) go on the table before the player:
   they do not count toward the hand and are not returned at the end of a scene;
+- once an act, the critical moment puts any number of hand cards straight into the pool;
+- a surprise changes the round's allowance: none for the surprised heroes, more for heroes who
+  surprise (the encounter's `surprise` setting);
+- players trade one for one (hand for hand out of rounds, pool for pool in them), never a
+  subplot; a leadership card gives two cards away;
 - end of scene: pool cards go back to the hand; then draw to 4 (not after the adventure's final
   encounter). A hand above 4 is the player's to discard down (`discard`), one at or below 4 may
   discard one first.
