@@ -453,6 +453,14 @@ class TorgSystem(GameSystem):
             switches.append(
                 RuleOption("possibility", "Possibility", False, "Spend one if the roll fails: it counts 10+.")
             )
+            switches.append(
+                RuleOption(
+                    "possibility_anyway",
+                    "Poss.anyway",
+                    False,
+                    "Spend one whatever the first roll (a better success, more damage): it counts 10+.",
+                )
+            )
         for kind in ("hero", "drama"):
             if any(stand_in_deck().card(c).play == kind for c in s.held.all()):
                 help_ = f"Play a {kind} card from the pool (or hand) if the roll still fails."

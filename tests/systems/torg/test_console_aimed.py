@@ -164,3 +164,13 @@ def test_an_interaction_is_answered_with_the_same_skill(demo: Session) -> None:
     assert "= 13 vs 16" in event.text and event.data.get("answers")
     demo.execute("hit")
     assert "stymied" in sheet(demo, "edeinos-2").this_round
+
+
+def test_a_possibility_spent_after_a_success_is_a_switch(demo: Session) -> None:
+    """A Possibility may be spent after seeing any roll (a better result, more damage): the
+    test line's possibility_anyway switch does it; possibility alone spends only on a miss."""
+    before = demo.resolve("quinn").sheet.possibilities.count
+    event = demo.execute("check quinn fire_combat possibility_anyway dice=15,12 at edeinos-2")
+    assert "= 23 vs 12" in event.text and "spends a Possibility" in event.text
+    assert demo.resolve("quinn").sheet.possibilities.count == before - 1
+    assert "possibility_anyway" in {o.key for o in demo.system.check_switches(demo.resolve("quinn").sheet)}
