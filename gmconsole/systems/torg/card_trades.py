@@ -19,7 +19,7 @@ from gmconsole.systems.base import Scene
 from gmconsole.systems.torg.errors import TorgError
 from gmconsole.systems.torg.hand import HeldCards, describe_cards
 from gmconsole.systems.torg.initiative import DramaDeckOrder
-from gmconsole.systems.torg.round_hooks import save_deck, scene_deck
+from gmconsole.systems.torg.round_hooks import is_player, save_deck, scene_deck
 from gmconsole.systems.torg.sheet import TorgSheet
 
 GIFTS = 2
@@ -29,6 +29,8 @@ GIFT_LEFT = "leadership"
 
 
 def _held(s: TorgSheet) -> HeldCards:
+    if not is_player(s, s.side):
+        raise TorgError(f"{s.name} holds no cards: only the players' heroes do (the GM has no hand)")
     if s.cards is None:
         s.cards = HeldCards()
     return s.cards
@@ -40,12 +42,13 @@ def trade(order: DramaDeckOrder, s: TorgSheet, other: TorgSheet, args: list[str]
     state = scene_deck(order, scene)
     in_rounds = state is not None and state.in_rounds
     place = ("pool",) if in_rounds else ("hand",)
+    held, theirs_held = _held(s), _held(other)
     try:
-        mine = _held(s).find(args[0], order.deck, place)
-        theirs = _held(other).find(args[1], order.deck, place)
+        mine = held.find(args[0], order.deck, place)
+        theirs = theirs_held.find(args[1], order.deck, place)
     except TorgError as e:
         raise TorgError(f"{e}: {'in rounds, pool for pool' if in_rounds else 'hand for hand'}") from e
-    where = _held(s).trade(mine, _held(other), theirs, order.deck, in_rounds)
+    where = held.trade(mine, theirs_held, theirs, order.deck, in_rounds)
     return (
         f"trades {describe_cards([mine], order.deck)} to {other.name} for "
         f"{describe_cards([theirs], order.deck)} ({where} for {where})"
@@ -56,7 +59,7 @@ def lead(order: DramaDeckOrder, s: TorgSheet, other: TorgSheet, args: list[str],
     if not 1 <= len(args) <= GIFTS:
         raise TorgError(f"usage: lead WHO OTHER CARD [CARD] (up to {GIFTS} cards to give)")
     state = scene_deck(order, scene)
-    held = _held(s)
+    held, receiver = _held(s), _held(other)
     notes = []
     if GIFT_LEFT in s.this_round:
         if len(args) > 1:
@@ -69,7 +72,7 @@ def lead(order: DramaDeckOrder, s: TorgSheet, other: TorgSheet, args: list[str],
     gifts = []
     for token in args:
         card = held.find(token, order.deck, ("hand", "pool"))
-        held.give([card], _held(other))
+        held.give([card], receiver)
         gifts.append(card)
     if len(gifts) < GIFTS and notes:
         s.this_round.append(GIFT_LEFT)

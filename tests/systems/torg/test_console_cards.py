@@ -257,3 +257,12 @@ def test_a_leadership_card_gives_two_cards_then_the_leader_refills(demo: Session
     with pytest.raises(RulesError, match="no leadership card"):
         demo.execute(f"lead tolwyn quinn {held(demo, 'tolwyn').hand[0]}")
     assert all(c not in held(demo, "tolwyn").all() for c in gift)
+
+
+def test_only_players_take_part_in_trades_and_gifts(demo: Session) -> None:
+    """The GM has no hand: a villain or an NPC ally neither trades nor receives a gift."""
+    with pytest.raises(RulesError, match="holds no cards"):
+        demo.execute("lead tolwyn kurst drama")
+    with pytest.raises(RulesError, match="holds no cards"):
+        demo.execute(f"trade quinn ruiz {held(demo, 'quinn').pool[0]} 1")
+    assert demo.resolve("kurst").sheet.cards is None
