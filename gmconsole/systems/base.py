@@ -447,6 +447,13 @@ class GameSystem(ABC):
         hit it answers."""
         return None
 
+    def reconsider(self, sheet: BaseModel, request: CheckRequest, result: CheckResult) -> CheckResult | None:
+        """The result of a test as it stands now that something after the roll changed it
+        (Mythmagica: Guts spent with `guts WHO N` bought a miss up to a bare success), read
+        from the tester's sheet as it is now; None (the default) when the roll stands. `hit`
+        asks it of a failed aimed test before saying there is no damage to apply."""
+        return None
+
     def odds(self, sheet: BaseModel, request: CheckRequest) -> Odds | None:
         """The exact chance of success before rolling; None where it cannot be known."""
         return None

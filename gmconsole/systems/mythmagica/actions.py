@@ -104,7 +104,7 @@ def _spend(s: MythmagicaSheet, args: Sequence[str]) -> SheetChange:
                    f"a bare success for {cost} Guts")
     return SheetChange(
         change.sheet.model_copy(update={"last_test": test}),
-        f"{change.text}; for its hit: check WHO guts at the target, then H",
+        f"{change.text}; H applies its hit",
     )
 
 

@@ -132,6 +132,15 @@ def test_a_named_opponents_counter_bid_charges_whoever_pays(demo: Session) -> No
     assert "internal 1" in demo.execute("hit").text
 
 
+def test_guts_n_after_a_miss_and_h_applies_its_hit_at_once(demo: Session) -> None:
+    """Guts bought after the roll with `guts WHO N`: H applies the hit with no second line."""
+    demo.execute("check ardan attack:Longsword dice=7 at snagtooth")  # 16 vs 17: a miss by 1
+    demo.execute("guts ardan 2")
+    hit = demo.execute("hit")
+    assert "Longsword 6 + ST 2 + internal 1 - ward 0 = 9" in hit.text
+    assert demo.resolve("ardan").sheet.guts_spent == 2  # paid once
+
+
 def test_when_the_dice_stand_the_counter_bidder_pays(demo: Session) -> None:
     demo.execute("check ardan attack:Longsword dice=4 at snagtooth")
     event = demo.execute("counter snagtooth ardan 6 stand")
