@@ -41,4 +41,6 @@ def test_a_condition_without_rounds_does_not_claim_to_tick() -> None:
     assert condition_reminder(Condition(name="stunned"), "Snagtooth", None) == (
         "Snagtooth: stunned, until removed or the fight ends"
     )
-    assert "1 left, ticks at end of turn" in condition_reminder(Condition(name="prone", rounds=1), "Ayla", None)
+    assert "1 left, ticks at end of turn" in condition_reminder(
+        Condition(name="prone", rounds=1), "Ayla", None
+    )
