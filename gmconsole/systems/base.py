@@ -221,6 +221,11 @@ class GameSystem(ABC):
         """One line for the roster list ("Grace 3 Power 2 | Wounds 4/6")."""
         return ""
 
+    def sheet_notes(self, sheet: BaseModel) -> list[str]:
+        """Lines the sheet form shows live while a sheet is built or edited (ARM: the point-buy
+        running total and the race's limits); empty (the default) for none."""
+        return []
+
     def sheet_lines(self, sheet: BaseModel) -> list[tuple[str, str]]:
         """Label/value pairs for the roster's detail view, in the book's order."""
         return [(k, str(v)) for k, v in self.dump_sheet(sheet).items() if not isinstance(v, dict | list)]

@@ -107,6 +107,12 @@ class ArmSystem(GameSystem):
         parts += [f"{w.name} {w.damage}" for w in s.weapons[:2]]
         return " · ".join(parts)
 
+    def sheet_notes(self, sheet: BaseModel) -> list[str]:
+        """The point-buy running total and the race's limits, live in the sheet form."""
+        from gmconsole.systems.arm.creation import summary
+
+        return [f"Point-buy: {summary(_sheet(sheet))}"]
+
     def sheet_lines(self, sheet: BaseModel) -> list[tuple[str, str]]:
         from gmconsole.systems.arm.creation import summary
         from gmconsole.systems.arm.scale import format_measure, log_to_measure
