@@ -130,6 +130,10 @@ class TurnOrder(ABC):
         step = enc.current
         return step is not None and cid in step.actors and len(step.actors) > 1 and self.simultaneous_steps
 
+    drops_steps: ClassVar[bool] = False
+    """True when `on_step_end` may remove steps still to come (ARM drops the queued step of
+    whoever has acted): whether a step ends the round is then tried on a copy, not read off
+    the planned steps."""
     simultaneous_steps: ClassVar[bool] = False
     """True when the actors of one step act in the same instant (not merely listed together)."""
 

@@ -362,10 +362,12 @@ class CombatIntents(SessionState):
     def _round_ends(self, enc: Encounter, ctx: RoundContext) -> bool:
         """Whether advancing now ends the round: tried on a throwaway copy (a dynamic order
         only knows after its bookkeeping has run), with cloned dice so nothing is consumed."""
-        if enc.pointer + 1 < len(enc.steps):
-            return False
-        if not self._turn_order.dynamic:
-            return True
+        order = self._turn_order
+        if not order.drops_steps:  # planned steps: the round ends after its last one
+            if enc.pointer + 1 < len(enc.steps):
+                return False
+            if not order.dynamic:
+                return True
         rng = random.Random()
         rng.setstate(self.rng.getstate())
         probe = enc.model_copy(deep=True)

@@ -232,6 +232,18 @@ class ExchangeIntents(SheetIntents):
         also = offer.also
         return self.damage(aimed.target, offer.amount, offer.kind, lead=lead, extra_data=data, also=also)
 
+    def _standing(self, aimed: Aimed) -> Aimed:
+        """A failed aimed test as it stands now (`GameSystem.reconsider`: Guts bought it after
+        the roll), or as it was rolled."""
+        if aimed.result.success:
+            return aimed
+        try:
+            sheet = self.resolve(aimed.who).sheet
+        except GmConsoleError:
+            return aimed
+        now = self.guarded(lambda: self.system.reconsider(sheet, aimed.request, aimed.result))
+        return aimed if now is None else replace(aimed, result=now)
+
     def _hit_to_apply(self) -> Aimed:
         """The newest aimed test since the last damage applied that hit and that nothing
         stopped (an answer is no such test, nor is a failed test after the hit: a failed dodge
@@ -243,6 +255,7 @@ class ExchangeIntents(SheetIntents):
         undone = {e.undoes for e in self.log if e.undoes}
         since = max((i for i, p in enumerate(self.pending) if p.event_id in applied), default=-1)
         for p in reversed(self.pending[since + 1 :]):  # a failed dodge after a blow leaves the blow
+            p = self._standing(p)
             if p.event_id not in undone and p.result.success and self._stopped_by(p) is None:
                 return p
         hit = self.pending[-1]

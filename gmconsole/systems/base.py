@@ -221,6 +221,11 @@ class GameSystem(ABC):
         """One line for the roster list ("Grace 3 Power 2 | Wounds 4/6")."""
         return ""
 
+    def sheet_notes(self, sheet: BaseModel) -> list[str]:
+        """Lines the sheet form shows live while a sheet is built or edited (ARM: the point-buy
+        running total and the race's limits); empty (the default) for none."""
+        return []
+
     def sheet_lines(self, sheet: BaseModel) -> list[tuple[str, str]]:
         """Label/value pairs for the roster's detail view, in the book's order."""
         return [(k, str(v)) for k, v in self.dump_sheet(sheet).items() if not isinstance(v, dict | list)]
@@ -445,6 +450,13 @@ class GameSystem(ABC):
         The session keeps the pending hit: a successful answer cancels it (`hit` then says it
         was parried), a failed one leaves it for `hit` to apply. An answer never discards the
         hit it answers."""
+        return None
+
+    def reconsider(self, sheet: BaseModel, request: CheckRequest, result: CheckResult) -> CheckResult | None:
+        """The result of a test as it stands now that something after the roll changed it
+        (Mythmagica: Guts spent with `guts WHO N` bought a miss up to a bare success), read
+        from the tester's sheet as it is now; None (the default) when the roll stands. `hit`
+        asks it of a failed aimed test before saying there is no damage to apply."""
         return None
 
     def odds(self, sheet: BaseModel, request: CheckRequest) -> Odds | None:

@@ -71,7 +71,9 @@ def condition_text(cond: Condition) -> str:
 
 def condition_reminder(cond: Condition, bearer_name: str, anchor_name: str | None) -> str:
     """ "Orc 2: prone, 1 left, ticks at end of turn" — for the tracker's reminder line."""
-    left = "" if cond.rounds is None else f", {cond.rounds} left"
+    if cond.rounds is None:  # nothing ticks: it lasts until removed or the fight ends
+        return f"{bearer_name}: {cond.name}, until removed or the fight ends"
+    left = f", {cond.rounds} left"
     moment = _EXPIRES[cond.expires]
     whose = f" of {anchor_name}" if anchor_name and cond.expires != "round" else ""
     return f"{bearer_name}: {cond.name}{left}, ticks at {moment}{whose}"

@@ -282,3 +282,27 @@ async def test_r_rolls_the_table_under_the_cursor_again_after_a_roll(tmp_path: P
         await pilot.press("r")
         await pilot.pause()
         assert app.lines[-2:] == [f"roll table {names[1]}"] * 2
+
+
+async def test_a_converter_table_runs_its_calculator_on_what_is_typed(tmp_path: Path) -> None:
+    """ARM's unit table: type a measure in the lookup box and see it in every other unit."""
+    from app_driver import make_app, screen_text
+
+    root = tmp_path / "arm"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "campaigns" / "arm-demo", root)
+    app = make_app(root)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("4")
+        await pilot.pause()
+        pane = app.screen.query_one(ReferencePane)
+        key = next(k for k, t in pane.tables.items() if t.name == "Unit conversions")
+        pane._open(key)
+        await pilot.pause()
+        pane.action_lookup()
+        await pilot.pause()
+        await pilot.press(*"3 km")
+        await pilot.pause()
+        status = str(pane.query_one("#ref-status", Static).render())
+        assert "3 km" in status and "ft" in status and "✗" not in status
+        assert "▶" in screen_text(app)

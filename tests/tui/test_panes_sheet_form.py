@@ -512,3 +512,27 @@ async def test_typing_replaces_a_text_field_and_a_dice_field_is_checked_as_typed
         await pilot.press(*"2x6")
         row = next(r.text.plain for r in form.query_one("#sheet-body").rows if r.key == "field::sheet/damage")
         assert "2x6  ✗" in row and "not a dice expression" in row
+
+
+async def test_the_form_shows_the_systems_live_notes_as_a_sheet_is_built(tmp_path: Path) -> None:
+    """ARM's point-buy running total follows what is typed, before anything is saved."""
+    import shutil
+
+    root = tmp_path / "arm"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "campaigns" / "arm-demo", root)
+    session = Session.open(root)
+    app = Host(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(SheetForm(session, "christine"))
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, SheetForm)
+        summary = form.query_one("#sheet-summary")
+        before = str(summary.render())
+        assert before.startswith("Point-buy: ") and "chp" in before
+        stats = form.text(("sheet", "stats"))
+        form.set_text(("sheet", "stats"), stats.replace("fitness = ", "fitness = 1"))
+        await pilot.pause()
+        after = str(summary.render())
+        assert after.startswith("Point-buy: ") and after != before
+    session.close()

@@ -31,3 +31,16 @@ def test_a_row_shows_the_sheets_own_marks_once() -> None:
     c = Combatant(id="grell", name="Grell", side="foes", conditions=[Condition(name="prone")])
     shown = badges(c, StatusView(health="hurt", label="hurt", flags=("stunned", "prone", "hurt arm")))
     assert "[stunned]" in shown and "[hurt arm]" in shown and shown.count("prone") == 1
+
+
+def test_a_condition_without_rounds_does_not_claim_to_tick() -> None:
+    """Mythmagica's Stunned lasts the scene: set with `cond` it read 'ticks at end of turn'."""
+    from gmconsole.engine.encounter import Condition
+    from gmconsole.tui.render import condition_reminder
+
+    assert condition_reminder(Condition(name="stunned"), "Snagtooth", None) == (
+        "Snagtooth: stunned, until removed or the fight ends"
+    )
+    assert "1 left, ticks at end of turn" in condition_reminder(
+        Condition(name="prone", rounds=1), "Ayla", None
+    )

@@ -25,7 +25,7 @@ a system's data file may keep its own structures beside its `[[table]]` entries.
 
 TABLE_KEYS = (
     "id", "name", "kind", "columns", "rows", "dice", "key", "credit", "licence", "source", "note",
-    "notes", "confidence", "stand_in", "group", "bare_dice",
+    "notes", "confidence", "stand_in", "group", "bare_dice", "calculator",
 )
 """Keys a `[[table]]` entry may hold; anything else is refused as a likely typo."""
 
@@ -199,6 +199,7 @@ def dump_tables(
             ("dice", t.dice),
             ("key", t.key if t.key != t.columns[0] else None),
             ("bare_dice", False if not t.bare_dice else None),
+            ("calculator", t.calculator or None),
             ("columns", t.columns),
         ]
         for key, value in fields:

@@ -142,6 +142,9 @@ class Table(BaseModel):
     """Where in the book the data comes from (the TOML `source` key)."""
     bare_dice: bool = True
     """Whether plain dice in results ("2d6 goblins") are rolled; `[[...]]` always is."""
+    calculator: str = ""
+    """A calculator of the system (`calc KEY`) the reference pane's lookup box runs on what is
+    typed while this table is open ("3 km" on ARM's unit table shows it in every unit)."""
 
     _rows: list[Row] = PrivateAttr(default_factory=list)
     _numeric: bool = PrivateAttr(default=False)

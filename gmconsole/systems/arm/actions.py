@@ -6,8 +6,9 @@
 - `prepare WHO`: a prepared defence this round (2 + the hit instead of 4 + the hit).
 - `move WHO MODE [push [DIE]]`: how far a movement rate carries in one round of the encounter's
   length; a push adds +1 to the rate's log on a push die of 2-6 (2-5 cost a shock level).
-- `build WHO`: the point-buy price of the sheet at the example prices, with a running total,
-  and any stat or rate outside the race's limits (a warning, as the limits are guidelines).
+- `build WHO [BUDGET]`: the point-buy price of the sheet (stats at the example prices, mods at
+  their own), with a running total, what is left of the budget, and any stat or rate outside the
+  race's limits (a warning, as the limits are guidelines).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from collections.abc import Sequence
 from gmconsole.engine.dice.sources import next_face
 from gmconsole.engine.errors import RulesError
 from gmconsole.engine.numbers import whole
-from gmconsole.systems.arm.book import data_file
+from gmconsole.systems.arm.creation import point_buy, summary
 from gmconsole.systems.arm.rounds import PREPARED
 from gmconsole.systems.arm.scale import format_measure, log_to_measure, per_round, split_measure, units
 from gmconsole.systems.arm.sheet import PENDING_KINDS, ArmSheet, Pending
@@ -94,32 +95,14 @@ def move(s: ArmSheet, args: list[str], scene: Scene) -> SheetChange:
 
 
 def build(s: ArmSheet, args: list[str], _scene: Scene) -> SheetChange:
-    """The sheet's point-buy price at the example prices, stat by stat, with the race's limits."""
-    if args:
-        raise RulesError("usage: build WHO")
-    creation = data_file("creation")
-    limits = creation["races"].get(s.race)
-    costs = creation["stat_cost"]
-    total, parts, warnings = 0, [], []
-    for stat, value in s.stats.items():
-        total += value * int(costs[stat])
-        parts.append(f"{stat[:3].capitalize()} {value}x{costs[stat]}={total}")
-    for m in s.mods:
-        if m.kind == "special" and m.value < -10:
-            warnings.append(f"{m.name}: a special mod starts at -10")
-        if m.kind == "signed" and not -3 <= m.value <= 3:
-            warnings.append(f"{m.name} {m.value:+d}: outside the usual -3..+3")
-    if limits is None:
-        warnings.append(f"no limits for race {s.race!r} (known: {', '.join(creation['races'])})")
-    else:
-        for key, value in [*s.stats.items(), *s.movement.items()]:
-            low, high = limits.get(key, (value, value))
-            if not low <= value <= high:
-                warnings.append(f"{key} {value} outside {s.race} {low}..{high}")
-    text = f"stats cost {total} chp ({', '.join(parts)}); mods and resources priced by the GM"
-    if warnings:
-        text += "; " + "; ".join(warnings)
-    return SheetChange(s, text, {"chp": total, "warnings": warnings})
+    """The sheet's point-buy price with a running total, against a budget when one is given."""
+    if len(args) > 1:
+        raise RulesError("usage: build WHO [BUDGET]")
+    budget = whole(args[0], "the budget in chp", 0, 100_000) if args else None
+    bought = point_buy(s)
+    text = f"point-buy: {', '.join(bought.steps)}: {summary(s, budget)}"
+    return SheetChange(s, text, {"chp": bought.total, "warnings": bought.warnings,
+                                 "unpriced": bought.unpriced})
 
 
 ACTIONS = {"pending": pending, "prepare": prepare, "move": move, "build": build}

@@ -3,6 +3,7 @@ racial limits and point costs. The numbers are the book's; the files carry its c
 
 from __future__ import annotations
 
+from decimal import Decimal
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -28,3 +29,10 @@ def damage_rows() -> tuple[tuple[int, int], ...]:
     """(wound level, shock level) for damage results 0, 1, ... 11 (the last row is 11 and up)."""
     table = next(t for t in data_file("damage")["table"] if t["name"] == "Damage table")
     return tuple((int(row[1]), int(row[2])) for row in table["rows"])
+
+
+@cache
+def unit_sizes() -> dict[str, Decimal]:
+    """Unit key -> its exact size in metres or seconds (the converter's measures; the book
+    converts logs only, by the table in `units`)."""
+    return {k: Decimal(v) for k, v in data_file("scale")["sizes"].items()}

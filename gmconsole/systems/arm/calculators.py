@@ -6,8 +6,11 @@ Every number is read through `gmconsole.engine.numbers` with its bounds: a log f
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from gmconsole.engine.errors import RulesError
 from gmconsole.engine.numbers import whole
+from gmconsole.systems.arm.book import unit_sizes
 from gmconsole.systems.arm.scale import (
     TIME_UNITS,
     convert_log,
@@ -73,12 +76,20 @@ def _measure(args: list[str]) -> str:
 
 
 def _units(args: list[str]) -> str:
-    """A measure in one unit shown in every other unit of its kind (the converter)."""
+    """A measure in one unit shown in every other unit of its kind (the converter): the measure
+    itself, and its log there as the book's unit table gives it (the log is what a test uses)."""
     measure, unit = split_measure(" ".join(args), "m")
     log = measure_to_log(measure)
     kind = TIME_UNITS if unit in TIME_UNITS else tuple(u for u in units() if u not in TIME_UNITS)
-    shown = [f"{_shown(convert_log(log, unit, other))} {other}" for other in kind if other != unit]
-    return f"{measure} {unit} (log {log} in {unit}) = " + ", ".join(shown)
+    size = unit_sizes()
+    shown = [f"{format_measure(_figures(measure * size[unit] / size[other]))} {other} "
+             f"(log {convert_log(log, unit, other)})" for other in kind if other != unit]
+    return f"{format_measure(measure)} {unit} (log {log} in {unit}) = " + ", ".join(shown)
+
+
+def _figures(value: Decimal) -> Decimal:
+    """Three significant figures, as a converter shows a measure."""
+    return Decimal(f"{value:.3g}")
 
 
 def _convert(args: list[str]) -> str:

@@ -28,18 +28,22 @@ MAX_TOTAL = 1000
 """The largest damage total or number of levels `dmg` takes (the table ends at 16)."""
 
 
-def apply(s: ArmSheet, amount: int, kind: str) -> SheetChange:
-    """`amount` by kind: "damage"/"stun"/"mental", a blow's damage total; "wound"/"shock", levels."""
+def apply(s: ArmSheet, amount: int, kind: str, armour_counts: bool = True) -> SheetChange:
+    """`amount` by kind: "damage"/"stun"/"mental", a blow's damage total; "wound"/"shock", levels.
+    Without `armour_counts` (the campaign's option "armour" off) armour adds nothing."""
     amount = whole(amount, "the damage", 0, MAX_TOTAL)
     new = s.model_copy(deep=True)
     c = new.condition
     before = (c.wound, c.shock)
     toughness = s.stats["toughness"]
     if kind in ("damage", "stun"):
-        wound_result = amount - (toughness + s.armour.wound)
-        shock_result = amount - (toughness + s.armour.shock)
+        worn = (s.armour.wound, s.armour.shock) if armour_counts else (0, 0)
+        wound_result = amount - (toughness + worn[0])
+        shock_result = amount - (toughness + worn[1])
         got = c.apply_damage(wound_result, shock_result, stun=kind == "stun")
-        armour = f" + armour {s.armour.wound}/{s.armour.shock}" if s.armour.wound or s.armour.shock else ""
+        armour = f" + armour {worn[0]}/{worn[1]}" if any(worn) else ""
+        if not armour_counts and (s.armour.wound or s.armour.shock):
+            armour = " (armour not counted in this campaign)"
         text = (f"takes {'a stun blow of ' if kind == 'stun' else ''}{amount} vs Toughness "
                 f"{toughness}{armour}: wound {wound_result:+d} -> +{got[0]}, "
                 f"shock {shock_result:+d} -> +{got[1]}")

@@ -63,7 +63,7 @@ def party() -> dict[str, Character]:
         name="Alex",
         stats={"fitness": 6, "dexterity": 7, "toughness": 5, "wit": 7, "charisma": 8, "willpower": 6},
         movement={"run": 4, "walk": 1},
-        mods=[Mod(name="Swords", value=1, applies_to="attack")],
+        mods=[Mod(name="Swords", value=1, applies_to="attack", cost=3)],
         armour=Armour(name="Chain", wound=4, shock=2),
         weapons=[Weapon(name="Sword", damage=6, attack=0, parry=-1)],
     )
@@ -71,7 +71,7 @@ def party() -> dict[str, Character]:
         name="Christine",
         stats={"fitness": 7, "dexterity": 7, "toughness": 6, "wit": 6, "charisma": 7, "willpower": 5},
         movement={"run": 5, "walk": 1},
-        mods=[Mod(name="Rapiers", value=2, applies_to="attack")],
+        mods=[Mod(name="Rapiers", value=2, applies_to="attack", cost=3)],
         armour=Armour(name="Leather", wound=2, shock=0),
         weapons=[Weapon(name="Rapier", damage=4, attack=1, parry=1)],
     )
@@ -79,7 +79,7 @@ def party() -> dict[str, Character]:
         name="Brad",
         stats={"fitness": 8, "dexterity": 5, "toughness": 8, "wit": 4, "charisma": 5, "willpower": 7},
         movement={"run": 4, "walk": 1},
-        mods=[Mod(name="Strength", value=1, applies_to="damage")],
+        mods=[Mod(name="Strength", value=1, applies_to="damage", cost=5)],
         weapons=[Weapon(name="Axe", damage=8, attack=0, parry=-3)],
     )
     thug = ArmSheet(
@@ -95,7 +95,7 @@ def party() -> dict[str, Character]:
     odo = ArmSheet(
         name="Odo",
         stats={"fitness": 5, "dexterity": 6, "toughness": 5, "wit": 7, "charisma": 5, "willpower": 8},
-        mods=[Mod(name="Magically Able", kind="special", value=1, applies_to="magic")],
+        mods=[Mod(name="Magically Able", kind="special", value=1, applies_to="magic", cost=10)],
         weapons=[Weapon(name="Knife", damage=5, parry=-1)],
         spells=[Spell(name="Fire-ball", difficulty=7, stat="willpower", accuracy=20, damage=12,
                       note="explodes on impact: damage 12 to everyone within 1 m; a miscast may go "

@@ -30,6 +30,9 @@ from gmconsole.systems.arm.tasks import push_bonus, result_band, result_chances,
 ATTACK_DIFFICULTY = 4
 """The melee table's base for an attack (a moving target: 6, less 1 berserk)."""
 
+TARGET = "target"
+"""`CheckRequest.extra` key: the name of the opponent an attack is aimed at."""
+
 MAGIC_ABLE = "magically able"
 """The special mod improvisational magic needs (the book's sample premise)."""
 
@@ -107,13 +110,14 @@ def _defence_mods(sheet: ArmSheet) -> list[Modifier]:
             if m.kind != "absolute" and m.applies_to.lower() in ("defence", "defense")]
 
 
-def spec_for(sheet: ArmSheet, option: str) -> TestSpec:
-    """The stat and modifiers an option stands for; refused by name when the sheet lacks it."""
+def spec_for(sheet: ArmSheet, option: str, target: str | None = None) -> TestSpec:
+    """The stat and modifiers an option stands for; refused by name when the sheet lacks it.
+    `target` (the opponent's name) picks the pending modifiers meant for that opponent only."""
     key = option.strip()
     low = key.lower()
     try:
         if low.startswith("attack:"):
-            return _attack(sheet, key.split(":", 1)[1])
+            return _attack(sheet, key.split(":", 1)[1], target)
         if low == "dodge":
             return _spec(sheet, f"Dodge (Fitness {sheet.stats['fitness']})", "fitness",
                          _defence_mods(sheet), "defence")
@@ -139,7 +143,7 @@ def spec_for(sheet: ArmSheet, option: str) -> TestSpec:
         raise RulesError(str(exc)) from None
 
 
-def _attack(sheet: ArmSheet, name: str) -> TestSpec:
+def _attack(sheet: ArmSheet, name: str, target: str | None) -> TestSpec:
     w = sheet.weapon(name)
     if w.ranged:
         stat = "fitness" if w.launch == "throw" else "dexterity"
@@ -150,7 +154,7 @@ def _attack(sheet: ArmSheet, name: str) -> TestSpec:
     mods += [Modifier(m.name, m.value) for m in sheet.mods
              if m.kind != "absolute" and m.applies_to.lower() in ("attack", w.name.lower())]
     label = f"{w.name} attack ({stat.capitalize()} {sheet.stats[stat]})"
-    return _spec(sheet, label, stat, mods, "attack", w.name, difficulty=ATTACK_DIFFICULTY,
+    return _spec(sheet, label, stat, mods, "attack", w.name, target, difficulty=ATTACK_DIFFICULTY,
                  ranged=w.ranged, max_range=sheet.max_range(w) if w.ranged else None)
 
 
@@ -183,11 +187,17 @@ def _stat_test(sheet: ArmSheet, low: str) -> TestSpec:
 
 
 def _spec(sheet: ArmSheet, label: str, stat: str, mods: list[Modifier], kind: str,
-          weapon: str | None = None, **more: object) -> TestSpec:
-    pending = sheet.pending_total(kind)
+          weapon: str | None = None, target: str | None = None, **more: object) -> TestSpec:
+    pending = sheet.pending_total(kind, target)
     if pending:
         mods = [*mods, Modifier("pending", pending)]
     return TestSpec(label, sheet.stats[stat], tuple(mods), kind, weapon, **more)  # type: ignore[arg-type]
+
+
+def _target(request: CheckRequest) -> str | None:
+    """The opponent's name an aimed attack carries (set by `oppose`)."""
+    name = request.extra.get(TARGET)
+    return str(name) if name else None
 
 
 @dataclass(frozen=True)
@@ -228,7 +238,7 @@ def against(sheet: ArmSheet, spec: TestSpec, request: CheckRequest) -> Against:
 
 def run_check(sheet: ArmSheet, request: CheckRequest, rng: random.Random,
               dice: Sequence[int] | None, who: str | None) -> CheckResult:
-    spec = spec_for(sheet, request.option)
+    spec = spec_for(sheet, request.option, _target(request))
     vs = against(sheet, spec, request)
     typed = list(dice or [])
 
@@ -274,7 +284,7 @@ def run_check(sheet: ArmSheet, request: CheckRequest, rng: random.Random,
 
 
 def odds(sheet: ArmSheet, request: CheckRequest) -> Odds | None:
-    spec = spec_for(sheet, request.option)
+    spec = spec_for(sheet, request.option, _target(request))
     vs = against(sheet, spec, request)
     if vs.difficulty is None:
         return None

@@ -21,14 +21,36 @@ from gmconsole.engine.turn_order import GMOrder, RoundContext
 
 ACTED = "acted"
 """`Combatant.extra` key: the round in which the combatant used its one action."""
+PART = "part"
+"""`Combatant.extra` key: "ROUND KIND", one more test of KIND that is part of the action already
+spent this round: a counter-blow's strike ("3 attack"), a circler's prepared defence ("3 defence")."""
 PREPARED = "prepared"
 """`Combatant.extra` key: the round in which the combatant prepared a defence (for the tracker)."""
+
+
+def drop_later_steps(enc: Encounter) -> list[Notice]:
+    """Who has acted this round leaves the rest of the queue (their later resolve steps go).
+    Run when a step ends and when someone acts out of their turn, so the round ends where the
+    queue does (the console decides whether a step ends the round before the step ends)."""
+    notices: list[Notice] = []
+    kept = []
+    for s in enc.steps[enc.pointer + 1:]:
+        if s.phase == "resolve":
+            gone = [c for c in s.actors if enc.get(c).extra.get(ACTED) == enc.round]
+            s.actors = [c for c in s.actors if c not in gone]
+            notices += [Notice(kind="acted", text=f"{enc.get(c).name} has acted this round", who=c)
+                        for c in gone]
+        if s.actors:
+            kept.append(s)
+    enc.steps = enc.steps[: enc.pointer + 1] + kept
+    return notices
 
 
 class ArmRounds(GMOrder):
     id = "arm-rounds"
     name = "Declare, then resolve in the GM's order"
     simultaneous_steps: ClassVar[bool] = False
+    drops_steps: ClassVar[bool] = True  # whoever has acted leaves the queue (on_step_end)
 
     def __init__(self) -> None:
         super().__init__(declare=True)
@@ -60,18 +82,7 @@ class ArmRounds(GMOrder):
             if s.phase == "resolve" and s.begun and s.label == "now":
                 for cid in s.actors:
                     enc.get(cid).extra[ACTED] = enc.round
-        notices: list[Notice] = []
-        kept = []
-        for s in later:
-            if s.phase == "resolve":
-                gone = [c for c in s.actors if enc.get(c).extra.get(ACTED) == enc.round]
-                s.actors = [c for c in s.actors if c not in gone]
-                notices += [Notice(kind="acted", text=f"{enc.get(c).name} has acted this round", who=c)
-                            for c in gone]
-            if s.actors:
-                kept.append(s)
-        enc.steps = enc.steps[: enc.pointer + 1] + kept
-        return notices
+        return drop_later_steps(enc)
 
     def refuse_now(self, enc: Encounter, cid: str) -> str | None:
         """One action a round: who has acted waits for the next round."""

@@ -31,6 +31,9 @@ class Mod(BaseModel):
     value: int = Field(ge=-10, le=30)
     applies_to: str = ""
     """What it helps ("attack", "damage", "defence", a stat, a skill word); free text for the GM."""
+    cost: int | None = Field(default=None, ge=0, le=100)
+    """Its price in chp a level at creation, the GM's (the book: about 1-5 for a signed mod, up
+    to 10 or more for a powerful special one); None: not priced."""
 
     @model_validator(mode="after")
     def _absolute_has_no_sign(self) -> Self:
@@ -89,6 +92,12 @@ class Pending(BaseModel):
     """The last round it applies in (0: until removed)."""
     waiting: bool = False
     """Not yet in force: it starts with the next round."""
+    against: Name | None = None
+    """Only for attacks on this opponent (circling's +1 against the one circled); None: any."""
+
+    def label(self) -> str:
+        """ "+1 attack on Alex", "-2 all"."""
+        return f"{self.value:+d} {self.applies_to}" + (f" on {self.against}" if self.against else "")
 
 
 class WoundNote(BaseModel):
@@ -211,6 +220,9 @@ class ArmSheet(BaseModel):
         """The mods that add to melee damage (the book's "+1 Strength")."""
         return sum(m.value for m in self.mods if m.applies_to == "damage" or m.name.lower() == "strength")
 
-    def pending_total(self, kind: str) -> int:
-        """The pending modifiers in force this round for a test of `kind` (attack, defence, task)."""
-        return sum(p.value for p in self.pending if not p.waiting and p.applies_to in ("all", kind))
+    def pending_total(self, kind: str, target: str | None = None) -> int:
+        """The pending modifiers in force this round for a test of `kind` (attack, defence, task),
+        those meant for one opponent only against `target` (a name)."""
+        foe = (target or "").strip().lower()
+        return sum(p.value for p in self.pending if not p.waiting and p.applies_to in ("all", kind)
+                   and (not p.against or p.against.lower() == foe))

@@ -32,9 +32,10 @@ SWITCHES = (
     RuleOption("distance", "Distance", "",
                "A missile's distance (450m, 30ft, 2km): twice its log adds to the difficulty; "
                "beyond the weapon's maximum range the shot is refused."),
-    RuleOption("cover", "Cover", 0, "The target's cover: added to the difficulty.", bounds=(0, 20)),
-    RuleOption("weather", "Weather and light", 0, "Rain, wind, dark: added to the difficulty.",
-               bounds=(0, 20)),
+    RuleOption("cover", "Cover", 0,
+               "The target's cover, the GM's number: added to an attack's difficulty.", bounds=(0, 20)),
+    RuleOption("weather", "Weather and light", 0,
+               "Rain, wind, dark, the GM's number: added to any test's difficulty.", bounds=(0, 20)),
     RuleOption("helper", "Helper's result", 0,
                "An optional helping task of large effect: its result, if above 0, adds to the total.",
                bounds=(-30, 30)),
@@ -75,10 +76,15 @@ def difficulty_parts(kind: str, extra: Mapping[str, Any], ranged: bool,
             raise RulesError("distance is for an attack with a missile weapon or a flung spell")
         if distance > 0:
             parts.append(Modifier(f"distance log {distance} x 2", 2 * distance))
-    for key in ("cover", "weather"):
-        value = int(extra.get(key) or 0)
-        if value:
-            parts.append(Modifier(key, value))
+    cover = int(extra.get("cover") or 0)
+    if cover:
+        if kind != "attack":
+            raise RulesError("cover is for an attack at a target behind it (it makes the hit harder, "
+                             "not a dodge or a task); weather is for any test")
+        parts.append(Modifier("cover", cover))
+    weather = int(extra.get("weather") or 0)
+    if weather:
+        parts.append(Modifier("weather", weather))
     return parts
 
 

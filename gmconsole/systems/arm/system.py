@@ -74,9 +74,10 @@ class ArmSystem(GameSystem):
         SheetAction("move", "Move a round", "MODE [push [DIE]]",
                     "how far WHO's movement rate (run, walk...) carries in one round; push: +1 on 2-6 "
                     "(2-5 cost a shock level)"),
-        SheetAction("build", "Point-buy price", "",
-                    "the sheet's stats priced at the example chp costs, with a running total, and "
-                    "anything outside the race's limits"),
+        SheetAction("build", "Point-buy price", "[BUDGET]",
+                    "the sheet priced in chp (stats at the example costs, mods at their own cost a "
+                    "level) with a running total, what is left of BUDGET, and anything outside the "
+                    "race's limits"),
     )
     calculators: ClassVar[Sequence[Calculator]] = (
         Calculator("log", "Log to measure", "LOG [UNIT]", "the measure of a log: calc log 12 -> 250"),
@@ -106,7 +107,14 @@ class ArmSystem(GameSystem):
         parts += [f"{w.name} {w.damage}" for w in s.weapons[:2]]
         return " · ".join(parts)
 
+    def sheet_notes(self, sheet: BaseModel) -> list[str]:
+        """The point-buy running total and the race's limits, live in the sheet form."""
+        from gmconsole.systems.arm.creation import summary
+
+        return [f"Point-buy: {summary(_sheet(sheet))}"]
+
     def sheet_lines(self, sheet: BaseModel) -> list[tuple[str, str]]:
+        from gmconsole.systems.arm.creation import summary
         from gmconsole.systems.arm.scale import format_measure, log_to_measure
 
         s = _sheet(sheet)
@@ -127,12 +135,13 @@ class ArmSystem(GameSystem):
         for sp in s.spells:
             flung = f", accuracy {sp.accuracy:+d}, damage {sp.damage}" if sp.as_weapon() else ""
             lines.append((f"Spell: {sp.name}", f"cast {sp.difficulty} ({sp.stat.capitalize()}){flung}"))
+        lines.append(("Point-buy", summary(s)))
         lines.append(("Condition", s.condition.label()))
         lines += [(f"Wound {i}", WOUND_LEVELS[w.level].capitalize() + (f" ({w.note})" if w.note else ""))
                   for i, w in enumerate(s.wounds, 1)]
         if s.prepared:
             lines.append(("Defence", "prepared (2 + the hit)"))
-        lines += [("Pending", f"{p.value:+d} {p.applies_to}" + (" from next round" if p.waiting else "")
+        lines += [("Pending", p.label() + (" from next round" if p.waiting else "")
                    + (f" ({p.reason})" if p.reason else "")) for p in s.pending]
         return lines
 
@@ -194,6 +203,14 @@ class ArmSystem(GameSystem):
 
         return apply(_sheet(sheet), amount, kind or "damage")
 
+    def apply_damage_in(self, sheet: BaseModel, amount: int, kind: str | None, scene: Scene) -> SheetChange:
+        """As `apply_damage`, with the campaign's option "armour": off, armour adds nothing to
+        Toughness (the book leaves armour to the GM)."""
+        from gmconsole.systems.arm.damage import apply
+
+        armour = bool(scene.options.get("armour", True))
+        return apply(_sheet(sheet), amount, kind or "damage", armour_counts=armour)
+
     def heal(self, sheet: BaseModel, amount: int, kind: str | None = None) -> SheetChange:
         """`heal WHO N wound|shock` (the book has no healing rule); no track named is shock."""
         from gmconsole.systems.arm.damage import lower
@@ -210,7 +227,7 @@ class ArmSystem(GameSystem):
         now = scene.encounter.round if scene.encounter else 0
         pending = [p.model_copy(update={"waiting": False}) for p in s.pending
                    if p.waiting or not p.until_round or p.until_round >= now]
-        text = ", ".join(f"{p.value:+d} {p.applies_to}" for p in s.pending if p.waiting)
+        text = ", ".join(p.label() for p in s.pending if p.waiting)
         new = s.model_copy(update={"pending": pending, "prepared": False})
         return SheetChange(new, f"now in force: {text}")
 

@@ -15,8 +15,17 @@ ACTIONS = (
     SheetAction(
         "guts",
         "Spend Guts",
-        "N | (after a roll) | against FOE",
-        "N Guts; alone after a failed test: buy a bare success; against FOE: buy its hit off",
+        "N",
+        "N Guts; after a failed test N covers: buys it up to a bare success (a foe's hit: "
+        "check WHO guts:hit at FOE)",
+    ),
+    SheetAction(
+        "counter",
+        "Guts counter-bid",
+        "OTHER N [stand]",
+        "named against named: counter-bid N against OTHER's Guts bid on its failed test; OTHER wins "
+        "paying N + 1, else (or with stand) the dice stand and this one pays N",
+        other=True,
     ),
     SheetAction("gutsit", "Guts it", "", "hidden roll = bare success; Guts to band top"),
     SheetAction(
@@ -69,12 +78,47 @@ def _guts(s: MythmagicaSheet, spent: int, text: str) -> SheetChange:
 
 
 def _spend(s: MythmagicaSheet, args: Sequence[str]) -> SheetChange:
+    """N Guts spent; right after a failed test that N covers, they buy it up to a bare success
+    (its price is spent, and `check WHO guts at TARGET` then brings its hit to H)."""
+    from gmconsole.systems.mythmagica import guts
+
     if len(args) != 1:
-        raise RulesError(
-            "usage: guts WHO N (to buy the last failed test after the roll: check WHO guts at TARGET)"
-        )
+        raise RulesError("usage: guts WHO N (after a failed test: buys it up to a bare success)")
     n = whole(args[0], "Guts to spend", 1, rules.GUTS_MAX)
-    return _guts(s, s.guts_spent + n, f"spends {n} Guts")
+    _need_named(s)
+    test = s.last_test
+    if test is not None and test.bought and test.success is not True:
+        raise RulesError("the last test's bidding war was lost: the dice stand")
+    if test is not None and not test.bought and test.success is False and not test.natural:
+        need = rules.guts_cost(test.total, test.threshold)
+        if n < need:  # Guts buy a failed roll or nothing: they are not burnt for Glory
+            raise RulesError(
+                f"the last test ({test.total} vs {test.threshold}) needs {need} Guts to become a bare "
+                f"success; {n} would buy nothing"
+            )
+    found = guts.buy_with_verb(s, n)
+    if found is None:
+        return _guts(s, s.guts_spent + n, f"spends {n} Guts")
+    test, cost = found
+    change = _guts(s, s.guts_spent + cost, f"buys the last test ({test.total} vs {test.threshold}) up to "
+                   f"a bare success for {cost} Guts")
+    return SheetChange(
+        change.sheet.model_copy(update={"last_test": test}),
+        f"{change.text}; H applies its hit",
+    )
+
+
+def _counter(s: MythmagicaSheet, args: Sequence[str], scene: Scene) -> SheetChange:
+    from gmconsole.systems.mythmagica import guts
+
+    words = [a for a in args if a.lower() != "stand"]
+    if len(words) != 1 or not isinstance(scene.other, MythmagicaSheet):
+        raise RulesError("usage: counter WHO OTHER N [stand]")
+    _need_named(s)
+    _need_named(scene.other)
+    counter = whole(words[0], "the counter-bid", 1, rules.GUTS_MAX)
+    mine, theirs, text = guts.bidding_war(s, scene.other, counter, len(words) != len(args))
+    return SheetChange(mine, text, other=theirs if theirs is not scene.other else None)
 
 
 def _award(s: MythmagicaSheet, args: Sequence[str], scene: Scene) -> SheetChange:
@@ -120,7 +164,7 @@ def _award(s: MythmagicaSheet, args: Sequence[str], scene: Scene) -> SheetChange
 
 
 def _condition(s: MythmagicaSheet, args: Sequence[str]) -> SheetChange:
-    from gmconsole.systems.mythmagica.conditions import MAX_CONDITIONS, parse
+    from gmconsole.systems.mythmagica.conditions import MAX_CONDITIONS, described, parse
 
     words = list(args)
     off = bool(words) and words[-1].lower() == "off"
@@ -153,7 +197,7 @@ def _condition(s: MythmagicaSheet, args: Sequence[str]) -> SheetChange:
     new = probe.model_copy(
         update={"damage": min(s.damage, probe.hp_max), "setback": min(s.setback, probe.fp_max)}
     )
-    return SheetChange(new, f"is {text}")
+    return SheetChange(new, f"is {text}: {described(text)}")
 
 
 def _rest(s: MythmagicaSheet, args: Sequence[str]) -> SheetChange:
@@ -220,6 +264,8 @@ def _resize(s: MythmagicaSheet, args: Sequence[str]) -> SheetChange:
 def perform(s: MythmagicaSheet, action: str, args: Sequence[str], scene: Scene) -> SheetChange:
     if action == "guts":
         return _spend(s, args)
+    if action == "counter":
+        return _counter(s, args, scene)
     if action == "gutsit":
         _need_named(s)
         return _guts(s, rules.guts_it(s.guts_spent), "Guts it: the hidden roll is a bare success")

@@ -143,12 +143,20 @@ def _resisted(amount: int, t: MythmagicaSheet, form: str | None) -> tuple[int, s
     return scaled, f" {level} to {form} = {scaled}"
 
 
+SETBACK_FORMS = {"grab": "Footing", "scuffle": "Footing", "tail-whip": "Footing", "restrain": "Fettering"}
+"""The Setback form a special attack mode deals beside its Damage."""
+MARGIN_TO_SETBACK = frozenset({"restrain", "tail-whip"})
+"""Modes whose margin is extra Setback rather than Internal Damage."""
+
+
 def offer(
     s: MythmagicaSheet, request: CheckRequest, result: CheckResult, t: MythmagicaSheet
 ) -> DamageOffer | None:
     """Damage = weapon damage + Strength (if it adds) + Internal (margin) Damage - Ward, at least
-    1; entrapment weapons, grabs, shoves and tail-whips deal Setback (weapon Setback + Craftiness
-    + margin). A natural 20 doubles; resistance scales last."""
+    1; Setback = weapon Setback + Craftiness + margin, which Ward does not reduce. A weapon or
+    mode with both (a grab's Footing, a restraint's Fettering, a tail-whip) deals both in one
+    hit: the Setback comes as the offer's further harm. A natural 20 doubles; resistance
+    scales each by its form last."""
     kind, _, arg = request.option.partition(":")
     if kind != "attack" or not result.success or (w := s.weapon(arg)) is None:
         return None
@@ -165,15 +173,34 @@ def offer(
             amount,
             "setback",
             f"shove: VG + margin {margin}{nat} = {amount}{res}; "
-            f"pushed back {procedures.reach_ft(s.size or 'Medium')} ft",
+            f"pushed back {procedures.reach_ft(s.size or 'Medium')} ft"
+            + ("; knocked Prone" if double > 1 else ""),
         )
-    if entraps(w) or mode in ("restrain",):
-        base = w.setback if entraps(w) else w.damage
-        amount = rules.setback(base, s.CR, margin) * double
-        amount, res = _resisted(amount, t, w.form)
-        return DamageOffer(
-            amount, "setback", f"{w.name} setback {base} + CR + margin {margin}{nat} = {amount}{res}"
-        )
+    harms: list[tuple[int, str, str]] = []
+    if w.damage and not entraps(w):
+        harms.append(_damage(s, request, w, t, 0 if mode in MARGIN_TO_SETBACK else margin, double))
+    if w.setback or entraps(w) or mode in MARGIN_TO_SETBACK:
+        form = SETBACK_FORMS.get(mode, w.form if entraps(w) else None)
+        amount = rules.setback(w.setback, s.CR, margin) * double
+        amount, res = _resisted(amount, t, form)
+        named = f" ({form})" if form and not entraps(w) else ""
+        how = f"{w.name} setback{named} {w.setback} + CR + margin {margin}{nat} = {amount}{res}"
+        harms.append((amount, "setback", how))
+    if not harms:
+        return None
+    (amount, kind_of, text), *more = harms
+    return DamageOffer(
+        amount,
+        kind_of,
+        "; ".join([text, *(m[2] for m in more)]),
+        also=tuple((m[0], m[1]) for m in more if m[0] > 0),
+    )
+
+
+def _damage(
+    s: MythmagicaSheet, request: CheckRequest, w: Weapon, t: MythmagicaSheet, margin: int, double: int
+) -> tuple[int, str, str]:
+    """The Damage part of a hit, with the text that shows how it was reached."""
     second = s.weapon(str(request.extra["dual"])) if request.extra.get("dual") else None
     weapon_damage = procedures.dual_damage(w.damage, second.damage) if second else w.damage
     st = s.ST if w.strength and w.kind != "range" else 0
@@ -185,11 +212,9 @@ def offer(
     strength = f" + ST {st}" if st > 0 else ""
     dual = f" (+ half {second.name})" if second else ""
     inner = f"internal {internal}" if internal == margin else f"internal {internal} (margin {margin} blocked)"
-    return DamageOffer(
-        amount,
-        "damage",
-        f"{w.name} {weapon_damage}{dual}{strength} + {inner} - ward {t.ward}{nat} = {amount}{res}",
-    )
+    nat = " x2 natural" if double > 1 else ""
+    how = f"{w.name} {weapon_damage}{dual}{strength} + {inner} - ward {t.ward}{nat} = {amount}{res}"
+    return amount, "damage", how
 
 
 def opposition(s: MythmagicaSheet, option: str, t: MythmagicaSheet) -> Opposition | None:

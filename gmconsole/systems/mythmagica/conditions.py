@@ -26,6 +26,8 @@ MAX_CONDITIONS = 40
 @dataclass(frozen=True)
 class Condition:
     name: str
+    effect: str
+    duration: str
     scope: str
     """Which of its bearer's rolls it hinders: all, combat, physical, sight, or "" for none."""
     own: int
@@ -37,11 +39,11 @@ class Condition:
 @cache
 def known() -> dict[str, Condition]:
     out: dict[str, Condition] = {}
-    for name, _effect, _duration, _clears, own, against in table_rows(
+    for name, effect, duration, _clears, own, against in table_rows(
         "conditions.toml", "Character Conditions"
     ):
         scope, _, value = str(own).partition(" ")
-        out[name.lower()] = Condition(name, scope, int(value or 0), int(against))
+        out[name.lower()] = Condition(name, effect, duration, scope, int(value or 0), int(against))
     return out
 
 
@@ -62,13 +64,23 @@ def parse(text: str) -> tuple[Condition, str | None]:
 
 
 def _rows(conditions: Iterable[str]) -> list[tuple[Condition, str | None]]:
-    out = []
+    """The known conditions among `conditions`, each once: a condition on the sheet (the
+    `condition` verb) and the same one in the encounter (`cond`) hinder a roll once, not twice."""
+    out: list[tuple[Condition, str | None]] = []
     for text in conditions:
         try:
-            out.append(parse(text))
+            row = parse(text)
         except RulesError:
             continue  # a GM's free-text condition has no rules effect
+        if row not in out:
+            out.append(row)
     return out
+
+
+def described(text: str) -> str:
+    """What a condition does and how long it lasts, for the log when it is set."""
+    row, _ = parse(text)
+    return f"{row.effect} ({row.duration})"
 
 
 def roll_kinds(option: str, attrs: Iterable[str]) -> set[str]:

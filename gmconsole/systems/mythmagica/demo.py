@@ -66,7 +66,11 @@ acted picks who goes next (`pick WHO`), and a waiting creature that was hurt mus
 first.
 
 Try: `check ardan attack:Longsword at goblin raider 1` then `H` for its damage; a miss by a
-little: `check ardan guts at goblin raider 1` buys a bare success. Ione's sling point-blank:
+little: `guts ardan 2` (or `check ardan guts at goblin raider 1`) buys a bare success, then
+`check ardan guts at goblin raider 1` and `H`. Against Snagtooth, who is named, he may counter
+the bid: `counter snagtooth ardan 6` (add `stand` to let the dice stand). Snagtooth's
+`check snagtooth attack:Grapple mode=grab at ione` deals Damage and Footing Setback at once.
+Ione's sling point-blank:
 `check ione attack:Sling range=close at snagtooth`. A hit on you: `check ione guts:hit at
 snagtooth` buys it off. `condition snagtooth prone`, `check theron words use=intimidate at
 snagtooth`, `calc boss 7 5`, `award ione 2 3e 1s of 3`, `refresh ione minor`, `calc yield 8`.
@@ -85,7 +89,7 @@ SCENE = [
     "next",
     "dmg ione 6",
     "next",
-    "cond goblin raider 2 stunned",
+    "condition goblin raider 2 stunned",
     "next",
     "next",
     "next",
@@ -138,7 +142,9 @@ def party() -> dict[str, Character]:
 
 def cast() -> dict[str, Character]:
     snag = MythmagicaSheet(race="Goblin", cast="named", TN=0, ST=0, AG=2, CR=4, PC=2, HT=-3, IN=0,
-                           level=3, weapons=[Weapon(name="Spear", damage=6, tempo=1, parry=2)],
+                           level=3, weapons=[Weapon(name="Spear", damage=6, tempo=1, parry=2),
+                                             Weapon(name="Grapple", kind="natural", damage=2, setback=2,
+                                                    tempo=4, form="Crushing")],
                            traits=["Never fights fair."])
     nestor = MythmagicaSheet(cast="named", TN=0, ST=0, AG=0, CR=1, PC=1, HT=2, IN=2, level=4,
                              abilities=[Ability(name="Lore", xp=32, base=8, attrs=["IN"])])

@@ -46,14 +46,19 @@ def _affordable(s: MythmagicaSheet, cost: int, what: str) -> None:
 
 
 def own_price(s: MythmagicaSheet) -> tuple[LastTest, int]:
-    """The last test and the Guts that turn its failure into a bare success."""
+    """The last test and the Guts that turn its failure into a bare success (0 when `guts WHO N`
+    already paid them)."""
     test = s.last_test
     if test is None:
         raise RulesError("no test to buy yet: roll first, then check WHO guts")
+    if test.paid:
+        return test, 0  # paid with `guts WHO N`: the hit follows without paying twice
     if test.natural:
         raise RulesError(
             f"the last test ({test.total} vs {test.threshold}) was a natural roll: Guts cannot change it"
         )
+    if test.bought and test.success is not True:
+        raise RulesError("the last test's bidding war was lost: the dice stand")
     if test.bought:
         raise RulesError("the last test was already bought with Guts")
     if test.success is True:
@@ -103,13 +108,20 @@ def buy_check(s: MythmagicaSheet, request: CheckRequest, who: str | None) -> Che
     if request.option == HIT:
         cost = request.extra.get("buy")
         if not isinstance(cost, int):
-            raise RulesError("guts:hit buys off a pending hit: check WHO guts:hit at the foe who hit")
+            raise RulesError(
+                "no hit of that foe is pending to buy off (a miss needs no Guts): "
+                "check WHO guts:hit at the foe who hit"
+            )
         goal, total, threshold = "the hit becomes a bare failure", cost, None
     else:
         test, cost = own_price(s)
         goal = f"{test.total} vs {test.threshold} becomes a bare success"
         total, threshold = test.threshold + 1, test.threshold
         detail["bought"] = {"option": test.option, "switches": dict(test.switches)}
+    if not cost:
+        detail["guts"] = 0
+        return CheckResult(label=label, dice=(), total=total, target=threshold, success=True,
+                           outcome=f"{goal} (already paid)", margin=1, who=who, detail=detail)
     _affordable(s, cost, "the bid")
     paid, war = _bid(s, cost, request.extra)
     if paid is None:
@@ -154,4 +166,49 @@ def bought(s: MythmagicaSheet) -> LastTest | None:
     """The sheet's last test, now bought."""
     if s.last_test is None:
         return None
-    return s.last_test.model_copy(update={"bought": True, "success": True})
+    return s.last_test.model_copy(update={"bought": True, "success": True, "paid": 0})
+
+
+def buy_with_verb(s: MythmagicaSheet, offered: int) -> tuple[LastTest, int] | None:
+    """`guts WHO N` right after a failed test that N covers: the test bought (its price, not N,
+    is spent), or None when there is no such test to buy (N Guts are then simply spent)."""
+    test = s.last_test
+    if test is None or test.bought or test.natural or test.success is True:
+        return None
+    cost = rules.guts_cost(test.total, test.threshold)
+    if offered < cost:
+        return None
+    _affordable(s, cost, "the bare success")
+    return test.model_copy(update={"bought": True, "success": True, "paid": cost}), cost
+
+
+def bidding_war(
+    opponent: MythmagicaSheet, bidder: MythmagicaSheet, counter: int, stand: bool
+) -> tuple[MythmagicaSheet, MythmagicaSheet, str]:
+    """`counter WHO OTHER N`: a named opponent counter-bids N against the named bidder's
+    purchase of its last failed test. The bidder wins by paying N + 1 (its test is then bought,
+    and `check OTHER guts at TARGET` brings the hit to H), unless it lets the dice stand
+    (`stand`) or cannot pay: then the opponent pays N. Returns both new sheets and the log."""
+    test, price = own_price(bidder)
+    if not price:
+        raise RulesError("the last test is already paid for: its hit follows with check WHO guts")
+    _affordable(opponent, counter, "the counter-bid")
+    paid, _ = _bid(bidder, price, {"counter": counter, "outbid": not stand})
+    if paid is None:
+        lost = test.model_copy(update={"bought": True})
+        return (
+            opponent.model_copy(update={"guts_spent": opponent.guts_spent + counter}),
+            bidder.model_copy(update={"last_test": lost}),
+            f"counter-bids {counter} against the bid of {price}: the dice stand ({test.total} vs "
+            f"{test.threshold}); {counter} Guts spent (Glory Status "
+            f"{rules.glory_status(opponent.guts_spent + counter)})",
+        )
+    spent = bidder.guts_spent + paid
+    won = test.model_copy(update={"bought": True, "success": True, "paid": paid})
+    return (
+        opponent,
+        bidder.model_copy(update={"guts_spent": spent, "last_test": won}),
+        f"counter-bids {counter} against the bid of {price}; the bidder outbids it with {paid}: "
+        f"{test.total} vs {test.threshold} becomes a bare success (the bidder's Glory Status "
+        f"{rules.glory_status(spent)}); for its hit: check the bidder's guts at the target, then H",
+    )

@@ -78,9 +78,12 @@ def status(s: MythmagicaSheet) -> StatusView:
     if s.overcome or s.damage >= s.hp_max or s.setback >= s.fp_max:
         why = "HP 0" if s.overcome == "lethal" or s.damage >= s.hp_max else "FP 0"
         return StatusView("down", "Overcome", why, flags)
-    if s.damage or s.setback:
-        return StatusView("hurt", "hurt", "", flags)  # the HP and FP figures beside it say how much
-    return StatusView("ok", "ok", "", flags)
+    held = ", ".join(flags)  # the sheet's conditions in the words beside the name, once (not
+    if s.damage or s.setback:  # again as flags), so the narrow popcorn columns show them too
+        return StatusView("hurt", "hurt", held)  # the HP and FP figures beside it say how much
+    if flags:
+        return StatusView("hurt", held)
+    return StatusView("ok", "ok")
 
 
 def how_fell(s: MythmagicaSheet) -> str | None:

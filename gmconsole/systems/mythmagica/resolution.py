@@ -131,7 +131,8 @@ def _words_threshold(extra: dict[str, Any], target: dict[str, int]) -> tuple[int
 def setup(sheet: MythmagicaSheet, request: CheckRequest, who: str = "") -> Setup:
     extra = request.extra
     label, mods, attrs = option_parts(sheet, request.option, extra, who)
-    penalties = conditions.attribute_penalties(sheet.conditions)
+    held = [*sheet.conditions, *extra.get("conditions", [])]
+    penalties = conditions.attribute_penalties(held)
     for attr, count in _weights(attrs).items():
         if attr in penalties:
             mods.append(
@@ -161,12 +162,14 @@ def setup(sheet: MythmagicaSheet, request: CheckRequest, who: str = "") -> Setup
             notes.append(f"cover +{cover}")
     net = edges(extra)
     kinds = conditions.roll_kinds(request.option, attrs)
-    for name, value in conditions.own_edges(sheet.conditions + list(extra.get("conditions", [])), kinds):
+    for name, value in conditions.own_edges(held, kinds):
         net += value
         notes.append(f"{name} {value:+d}")
     if isinstance(target, dict) and kind == "attack":
-        typed = conditions.edges_against(extra.get("target_conditions", []))
-        for name, value in [*target.get("against", []), *typed, *resist_edges(sheet, request, target)]:
+        on_sheet = [tuple(x) for x in target.get("against", [])]
+        named = {name for name, _ in on_sheet}
+        typed = [x for x in conditions.edges_against(extra.get("target_conditions", [])) if x[0] not in named]
+        for name, value in [*on_sheet, *typed, *resist_edges(sheet, request, target)]:
             net += value
             notes.append(f"target {name} {value:+d}")
     if kind == "words" and extra.get("use") == "mock":

@@ -85,6 +85,9 @@ class LastTest(BaseModel):
     success: bool | None = None
     natural: bool = False
     bought: bool = False
+    paid: int = Field(default=0, ge=0, le=60)
+    """Guts paid for it with `guts WHO N` whose hit has not followed yet (`check WHO guts at
+    TARGET` then passes the bought success to H without charging again)."""
 
 
 class MythmagicaSheet(BaseModel):

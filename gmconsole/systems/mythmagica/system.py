@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
@@ -286,6 +287,16 @@ class MythmagicaSystem(GameSystem):
                 raise RulesError("Guts are paid, not rolled: leave the dice out")
             return guts.buy_check(_sheet(sheet), request, who)
         return run_check(_sheet(sheet), request, rng, dice, who)
+
+    def reconsider(self, sheet: BaseModel, request: CheckRequest, result: CheckResult) -> CheckResult | None:
+        """A miss bought up to a bare success with `guts WHO N` after the roll: `hit` applies
+        its damage at once (no second `check WHO guts` needed)."""
+        test = _sheet(sheet).last_test
+        if result.success or test is None or not (test.bought and test.success and test.paid):
+            return None
+        if test.option != request.option or test.total != result.total:
+            return None  # Guts bought a later test, not this one
+        return replace(result, success=True, outcome="bare success (bought with Guts)", margin=1)
 
     def after_check(
         self, sheet: BaseModel, request: CheckRequest, result: CheckResult, scene: Scene

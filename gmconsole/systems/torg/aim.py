@@ -47,8 +47,11 @@ def skill_of(option: str) -> str | None:
 
 
 def oppose(attacker: TorgSheet, option: str, target: TorgSheet) -> Opposition | None:
-    """What the target opposes a test of `option` with; None for a test aimed at no one."""
+    """What the target opposes a test of `option` with; None for a test aimed at no one. A
+    dodge at someone with no shot of theirs pending says what a dodge answers (no DN)."""
     skill = skill_of(option)
+    if skill == "dodge":
+        return Opposition(note="no shot or throw of theirs to dodge (a blow is parried: melee or unarmed)")
     if skill in ATTACKS:
         wields = any(w.skill == "melee_weapons" for w in target.weapons)
         answer = defence_skill(skill, wielding_melee=wields)

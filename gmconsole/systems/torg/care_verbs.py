@@ -125,6 +125,8 @@ def act_end(order: DramaDeckOrder, s: TorgSheet, args: list[str], scene: Scene) 
     award = whole(args[0], "the act's award", 0, 99) if args else 0
     subplots = [c for c in s.held.table if order.deck.card(c).play == "subplot"]
     total = award + len(subplots)
+    if s.cards is not None:
+        s.cards.critical_used = False
     if total == 0:
         return "ends the act: no award, no subplot in play"
     if not s.possibility_rated:

@@ -44,6 +44,7 @@ EXTRA_KEYS = frozenset(
         "up",
         "stymied",
         "possibility",
+        "possibility_anyway",
         "cards",
         "hero",
         "drama",
@@ -244,6 +245,8 @@ def read_test(sheet: TorgSheet, request: CheckRequest) -> TestSpec:
         extra["cards"] = cards
     if not extra.get("effect_value"):
         extra.pop("effect_value", None)  # the switch's default 0: no effect value
+    if extra.pop("possibility_anyway", False):
+        extra["possibility"] = "always"
     if extra.get("possibility") is True:
         extra["possibility"] = "if_failed"
     action = extra.get("action")

@@ -20,7 +20,8 @@ DAMAGE = (
 CHECK = (
     "check WHO SKILL [KEY=VALUE...] [at TARGET] [vs N] [+MOD]",
     "SKILL: a skill or attribute, or a unique start of one (fire, dex). Switches: possibility, "
-    "hero, drama, up, stymied, active_defence, action=TYPE, effect_value=N, supporters=N, item=, "
+    "possibility_anyway, hero, drama, up, stymied, active_defence, action=TYPE, effect_value=N, "
+    "supporters=N, item=, "
     "range=point_blank|short|medium|long, concealment=partial|medium|high, cover=soft|medium|hard, "
     "attack=vital|disarm|all_out|vital_all_out|sweep, fire=several_shots|full_auto|"
     "burst_weapon_single, held=opportunity|location, aimed, blindside, moving, aggressive, "

@@ -122,6 +122,15 @@ class DamageState(BaseModel):
         mortal_death = self.wounds == 3 and self.shock > self.toughness
         return mortal_death and (dead_when_stabilised or not self.mortal_stabilized)
 
+    def spare_stabilised(self) -> bool:
+        """The lenient campaign rule (`stabilised_mortal_dies` off): a stabilised mortal wound
+        does not die of shock above Toughness, so the shock stops at Toughness (unconscious,
+        alive). True when it changed anything."""
+        if self.wounds == 3 and self.mortal_stabilized and self.shock > self.toughness:
+            self.shock = self.toughness
+            return True
+        return False
+
     @property
     def dead(self) -> bool:
         return self.is_dead()

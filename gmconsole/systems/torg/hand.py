@@ -11,6 +11,11 @@ Rules (L849-L949, L3435-L3447):
 - an escape card must be the first card played into a pool once rounds begin;
 - GM-tinted cards (alertness, connection, subplot, campaign) go on the table before the player:
   they do not count toward the hand and are not returned at the end of a scene;
+- once an act, the critical moment puts any number of hand cards straight into the pool;
+- a surprise changes the round's allowance: none for the surprised heroes, more for heroes who
+  surprise (the encounter's `surprise` setting);
+- players trade one for one (hand for hand out of rounds, pool for pool in them), never a
+  subplot; a leadership card gives two cards away;
 - end of scene: pool cards go back to the hand; then draw to 4 (not after the adventure's final
   encounter). A hand above 4 is the player's to discard down (`discard`), one at or below 4 may
   discard one first.
@@ -42,6 +47,8 @@ class HeldCards(BaseModel):
     pool: list[int] = Field(default_factory=list)
     table: list[int] = Field(default_factory=list)
     """GM-tinted cards in play before the player (subplot, alertness, connection, campaign)."""
+    critical_used: bool = False
+    """The critical moment (once an act) is spent; the end of the act (`actend`) clears it."""
 
     @model_validator(mode="after")
     def _known_and_once(self) -> HeldCards:
@@ -118,14 +125,23 @@ class HeldCards(BaseModel):
             n = min(n, len(state.draw_pile) + len(state.discard))
         return self.draw(state, rng, n)
 
-    def to_pool(self, card: int, deck: DeckDefinition, state: DeckState | None, who: str) -> str:
+    def to_pool(
+        self, card: int, deck: DeckDefinition, state: DeckState | None, who: str, allowance: int = 1
+    ) -> str:
         """Move one card from hand to pool (or to the table, for a GM-tinted card). In rounds:
-        once a round, and an escape card only as the first card into any pool."""
+        `allowance` cards a round (one; none for the surprised, more for those surprising
+        them), and an escape card only as the first card into any pool."""
         if card not in self.hand:
             raise TorgError(f"card #{card} is not in the hand")
         in_rounds = state is not None and state.in_rounds
-        if in_rounds and state is not None and who in state.pooled_this_round:
-            raise TorgError("a card has already gone into the pool this round (one a round)")
+        if in_rounds and state is not None and state.pooled_this_round.count(who) >= allowance:
+            if allowance == 0:
+                raise TorgError("surprised: no cards into the pool this round")
+            if allowance == 1:
+                raise TorgError("a card has already gone into the pool this round (one a round)")
+            raise TorgError(
+                f"{allowance} cards have already gone into the pool this round (the surprise allowance)"
+            )
         if deck.card(card).play == "escape" and in_rounds and state is not None and state.pools_opened:
             raise TorgError("an escape card must be the first card played into a pool")
         self.hand.remove(card)
@@ -135,6 +151,53 @@ class HeldCards(BaseModel):
             state.pooled_this_round.append(who)
             state.pools_opened = True
         return place
+
+    def critical_moment(self, cards: list[int], deck: DeckDefinition, state: DeckState | None) -> None:
+        """Once an act, in rounds, any number of hand cards straight into the pool (L909-L917):
+        they do not count as the round's one card, and serve only this character's action this
+        round. An escape card still has to be the first card into any pool."""
+        if state is None or not state.in_rounds:
+            raise TorgError("the critical moment is played in rounds (out of them, play from the hand)")
+        if self.critical_used:
+            raise TorgError("the critical moment is already spent this act (actend clears it)")
+        if not cards:
+            raise TorgError("name the hand cards to put in the pool")
+        if any(c not in self.hand for c in cards):
+            raise TorgError("the critical moment moves cards from the hand")
+        if any(deck.card(c).play == "escape" for c in cards) and state.pools_opened:
+            raise TorgError("an escape card must be the first card played into a pool")
+        for card in cards:
+            self.hand.remove(card)
+            getattr(self, "table" if deck.card(card).gm_tinted else "pool").append(card)
+        self.critical_used = True
+        state.pools_opened = True
+
+    def trade(self, mine: int, other: HeldCards, theirs: int, deck: DeckDefinition, in_rounds: bool) -> str:
+        """One card for one, both players agreeing (L927-L931, L3445-L3447): hand for hand out
+        of rounds, pool for pool in them. Subplot and campaign cards are never traded. Returns
+        where the cards changed hands."""
+        place = "pool" if in_rounds else "hand"
+        why = " (in rounds, pool for pool)" if in_rounds else " (out of rounds, hand for hand)"
+        for held, card in ((self, mine), (other, theirs)):
+            if card not in getattr(held, place):
+                raise TorgError(f"card #{card} is not in the {place}{why}")
+            if deck.card(card).play in ("subplot", "campaign"):
+                raise TorgError(f"{deck.card(card).label()} cannot be traded")
+        mine_at, theirs_at = getattr(self, place).index(mine), getattr(other, place).index(theirs)
+        getattr(self, place)[mine_at], getattr(other, place)[theirs_at] = theirs, mine
+        return place
+
+    def give(self, cards: list[int], other: HeldCards) -> None:
+        """A leadership card's gift (L1055-L1057, L3303-L3309): cards from this hand into the
+        other's hand, from this pool into the other's pool."""
+        for card in cards:
+            place = self.place_of(card)
+            if place == "table":
+                raise TorgError(f"card #{card} is on the table: only hand and pool cards are given")
+        for card in cards:
+            place = self.place_of(card)
+            getattr(self, place).remove(card)
+            getattr(other, place).append(card)
 
     def play(self, card: int, deck: DeckDefinition, state: DeckState | None) -> DramaCard:
         """Play a card for its effect: from the pool in rounds, from hand or pool out of them;

@@ -42,9 +42,11 @@ ROUND_MARKS = frozenset(
         "willpower",
         "presence",
         "coup_de_grace",
+        "leadership",
     }
 )
-"""What `this_round` may hold: conflict-line results and the cards whose value lasts the round."""
+"""What `this_round` may hold: conflict-line results, the cards whose value lasts the round, and
+a leadership card's second gift still to give."""
 
 
 class Attributes(BaseModel):
@@ -60,6 +62,19 @@ class Attributes(BaseModel):
     MIN: int = Field(default=8, ge=1, le=ATTRIBUTE_MAX)
     CHA: int = Field(default=8, ge=1, le=ATTRIBUTE_MAX)
     SPI: int = Field(default=8, ge=1, le=ATTRIBUTE_MAX)
+
+    def value(self, key: str) -> int:
+        """The attribute under its key ("DEX"... "SPI"), read by name, not by getattr, so a
+        typo in a key is a KeyError here rather than any other field of the model."""
+        return {
+            "DEX": self.DEX,
+            "STR": self.STR,
+            "TOU": self.TOU,
+            "PER": self.PER,
+            "MIN": self.MIN,
+            "CHA": self.CHA,
+            "SPI": self.SPI,
+        }[key]
 
 
 class Axioms(BaseModel):
@@ -170,6 +185,8 @@ class Attitude(BaseModel):
 
     base: ATTITUDE = "neutral"
     now: ATTITUDE | None = None
+    awe_tried: bool = False
+    """The other has tried to awe this character: awe works once per target (`awe`)."""
 
 
 class TorgSheet(BaseModel):
@@ -304,7 +321,7 @@ class TorgSheet(BaseModel):
         return self.axioms or Axioms(**cosm_axioms(self.cosm))
 
     def attribute(self, name: str) -> int:
-        return getattr(self.attributes, attribute_key(name))
+        return self.attributes.value(attribute_key(name))
 
     def adds(self, skill: str) -> int:
         return self.skills.get(skill_key(skill), 0)

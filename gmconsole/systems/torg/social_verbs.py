@@ -1,7 +1,8 @@
 """Attitudes kept on the sheet of the character who holds them (L525-L599, L3483-L3604):
 `attitude NPC TOWARD [BASE]` sets or shows what NPC thinks of TOWARD, `charm NPC TOWARD RP`
 applies a charm's result points (against the base attitude; the temporary one improves),
-`press NPC TOWARD success|failure` presses the issue once, `persuade NPC TOWARD RP
+`press NPC TOWARD success|failure` presses the issue once, `awe NPC TOWARD RP` reads an
+intimidation outside combat that freezes NPC (once per target), `persuade NPC TOWARD RP
 [commercial]` reads a persuasion against the current attitude, `calm NPC TOWARD` lets the
 temporary attitude decay to the base. The charm or persuasion roll itself is a test:
 `check quinn charm at NPC` takes its DN from the NPC's willpower (or MIN)."""
@@ -98,3 +99,22 @@ def calm(order: DramaDeckOrder, s: TorgSheet, args: list[str], scene: Scene) -> 
     who, att = _toward(s, args, "calm WHO TOWARD")
     _keep(s, who, Attitude(base=att.base))
     return f"toward {who}: back to {att.base}"
+
+
+def awe(order: DramaDeckOrder, s: TorgSheet, args: list[str], scene: Scene) -> str:
+    """Awe (L3672-L3674): an intimidation outside combat, read like combat intimidation, that
+    freezes the target (no hostile action while the awer takes none); one try per target."""
+    who, att = _toward(s, args, "awe WHO TOWARD RP")
+    if len(args) != 2:
+        raise TorgError("usage: awe WHO TOWARD RP (the intimidation roll's result points)")
+    if att.awe_tried:
+        raise TorgError(f"{who} has already tried to awe {s.name}: awe works once per target")
+    rp = _rp(args[1])
+    _keep(s, who, att.model_copy(update={"awe_tried": True}))
+    result = interaction.interaction_result("intimidation", rp)
+    if result is None:
+        return f"is not awed by {who} (no second try)"
+    return (
+        f"is awed by {who}: no hostile action while {who} takes none; "
+        f"as intimidation, {result.key.replace('_', ' ')}: {result.text}"
+    )

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ValidationError
@@ -57,7 +58,7 @@ from gmconsole.systems.torg.initiative import FIAT_CHOICES, DramaDeckOrder
 from gmconsole.systems.torg.rules_data import ATTRIBUTE_NAMES, skill_info, skill_names
 from gmconsole.systems.torg.sheet import TorgSheet
 from gmconsole.systems.torg.tables import load
-from gmconsole.systems.torg.verb_list import CALCULATORS, VERBS
+from gmconsole.systems.torg.verb_list import CALCULATORS, SURPRISE, VERBS
 
 if TYPE_CHECKING:
     from gmconsole.engine.checks import CheckOption, CheckRequest, CheckResult, Difficulty, Odds
@@ -84,6 +85,19 @@ def _sheet(sheet: BaseModel) -> TorgSheet:
     if not isinstance(sheet, TorgSheet):
         raise TorgError(f"not a Torg sheet: {type(sheet).__name__}")
     return sheet
+
+
+def spare_stabilised(change: SheetChange, scene: Scene) -> SheetChange:
+    """A change whose new shock would kill a stabilised mortal wound, under the lenient
+    campaign rule (`stabilised_mortal_dies` off), keeps the character alive at Toughness."""
+    new = _sheet(change.sheet)
+    if scene.options.get("stabilised_mortal_dies", True) or not (new.damage.wounds == 3 and new.damage.dead):
+        return change
+    new = new.model_copy(deep=True)
+    if not new.damage.spare_stabilised():
+        return change
+    note = "the stabilised mortal wound holds (campaign rule): shock stops at Toughness, unconscious"
+    return replace(change, sheet=new, text=f"{change.text}; {note}")
 
 
 class TorgSystem(GameSystem):
@@ -152,6 +166,14 @@ class TorgSystem(GameSystem):
             "off",
             "Dramatic scenes, 3 times a conflict: peek shows the top four cards; N keeps the Nth.",
             FIAT_CHOICES,
+        ),
+        RuleOption(
+            "surprise",
+            "Surprise",
+            "none",
+            "on_heroes: surprised heroes put no cards into pools the first round (complete: two); "
+            "on_villains: each hero may put one more card (complete: two more) the first round.",
+            SURPRISE,
         ),
         RuleOption(
             "act", "Act", "1", "The adventure's act, shown beside the scene.", ("1", "2", "3", "4", "5", "6")
@@ -228,6 +250,12 @@ class TorgSystem(GameSystem):
             return 0
 
     # ------------------------------------------------------------------ harm
+
+    def apply_damage_in(self, sheet: BaseModel, amount: int, kind: str | None, scene: Scene) -> SheetChange:
+        """`apply_damage`, then the campaign's `stabilised_mortal_dies` rule: off, a stabilised
+        mortal wound survives shock above Toughness (held at Toughness: unconscious)."""
+        change = self.apply_damage(sheet, amount, kind)
+        return spare_stabilised(change, scene)
 
     def apply_damage(self, sheet: BaseModel, amount: int, kind: str | None = None) -> SheetChange:
         """What `amount` means, by kind (the first is the default):
@@ -352,7 +380,8 @@ class TorgSystem(GameSystem):
         """The flipped card on this character: the deal, fatigue, inspiration, the round's marks."""
         from gmconsole.systems.torg.round_hooks import start_of_round  # the round's rules, on first use
 
-        return start_of_round(self._order(scene), _sheet(sheet), scene)
+        change = start_of_round(self._order(scene), _sheet(sheet), scene)
+        return None if change is None else spare_stabilised(change, scene)
 
     def end_of_round(
         self,
@@ -423,6 +452,14 @@ class TorgSystem(GameSystem):
         if s.possibility_rated:
             switches.append(
                 RuleOption("possibility", "Possibility", False, "Spend one if the roll fails: it counts 10+.")
+            )
+            switches.append(
+                RuleOption(
+                    "possibility_anyway",
+                    "Poss.anyway",
+                    False,
+                    "Spend one whatever the first roll (a better success, more damage): it counts 10+.",
+                )
             )
         for kind in ("hero", "drama"):
             if any(stand_in_deck().card(c).play == kind for c in s.held.all()):

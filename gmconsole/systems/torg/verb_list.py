@@ -33,6 +33,26 @@ VERBS: tuple[SheetAction, ...] = (
     ),
     SheetAction("draw", "Draw cards", "[N]", "Into the hand from this encounter's deck."),
     SheetAction("strip", "Strip pool cards", "CARD...", "The GM takes cards from the pool."),
+    SheetAction(
+        "critical",
+        "Critical moment",
+        "CARD...",
+        "Once an act: hand cards straight into the pool, for this character's own action this round.",
+    ),
+    SheetAction(
+        "trade",
+        "Trade cards",
+        "OTHER CARD THEIR_CARD",
+        "One for one, both agreeing: hand for hand out of rounds, pool for pool in them.",
+        other=True,
+    ),
+    SheetAction(
+        "lead",
+        "Leadership",
+        "OTHER CARD [CARD]",
+        "Plays a leadership card: up to two cards to others (a second player: lead WHO THIRD CARD).",
+        other=True,
+    ),
     SheetAction("getup", "Get up", "", "Knockdown over: the next action was taken."),
     SheetAction("firstaid", "First aid", "", "After a successful first aid roll: shock, K and O gone."),
     SheetAction(
@@ -52,6 +72,9 @@ VERBS: tuple[SheetAction, ...] = (
         "press", "Press the issue", "TOWARD success|failure", "Once, after a failed or stopped charm."
     ),
     SheetAction("persuade", "Persuasion", "TOWARD RP [commercial]", "Against the current attitude."),
+    SheetAction(
+        "awe", "Awe", "TOWARD RP", "An intimidation outside combat freezes WHO; once per target."
+    ),
     SheetAction("calm", "Attitude decays", "TOWARD", "The temporary attitude goes back to the base."),
     SheetAction(
         "disconnect", "Disconnect", "", "A contradiction check failed: no Possibilities until reconnected."
@@ -241,6 +264,9 @@ CALCULATORS: tuple[Calculator, ...] = (
         "Possibilities to improve (a new skill 2 taught, 5 self-taught).",
     ),
 )
+
+SURPRISE = ("none", "on_heroes", "complete_on_heroes", "on_villains", "complete_on_villains")
+"""The encounter's `surprise` setting: who was surprised, and whether completely."""
 
 SWITCH_WORDS = ("poss", "poss!", "hero", "drama", "#N", "up", "stymied", "active", "dmg N", "dice N...")
 """The words `check_words` reads after the skill, as the help shows them."""

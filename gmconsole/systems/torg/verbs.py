@@ -12,6 +12,9 @@
     refill WHO [CARD...]              discard those, then draw to 4 (rally, leadership)
     draw WHO [N]                      draw cards (an approved action the test did not show)
     strip WHO CARD...                 the GM takes pool cards (a villain's trick, test, taunt)
+    critical WHO CARD...              the critical moment: hand cards straight into the pool
+    trade WHO OTHER CARD THEIR_CARD   one for one (see `card_trades`)
+    lead WHO OTHER CARD [CARD]        a leadership card's gifts (see `card_trades`)
     getup WHO                         the knocked-down character has taken the next action
     firstaid WHO                      a successful first aid: shock, K and O gone, bleeding stopped
 
@@ -22,11 +25,11 @@ help lines are declared in `verb_list`, so listing them does not import this mod
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from gmconsole.engine.numbers import whole
 from gmconsole.systems.base import Scene, SheetChange
-from gmconsole.systems.torg import care_verbs, miracles, reality_verbs, social_verbs, spells
+from gmconsole.systems.torg import card_trades, care_verbs, miracles, reality_verbs, social_verbs, spells
 from gmconsole.systems.torg.buyoff import auto_removals, buy_off, removal_words
 from gmconsole.systems.torg.cards import card_types
 from gmconsole.systems.torg.errors import TorgError
@@ -56,6 +59,7 @@ def perform(
         "refill": _refill,
         "draw": _draw,
         "strip": _strip,
+        "critical": _critical,
         "getup": _getup,
         "firstaid": _first_aid,
         "recover": care_verbs.recover,
@@ -69,17 +73,39 @@ def perform(
         "press": social_verbs.press,
         "persuade": social_verbs.persuade,
         "calm": social_verbs.calm,
+        "awe": social_verbs.awe,
         "disconnect": reality_verbs.disconnect,
         "reconnect": reality_verbs.reconnect,
         "transform": reality_verbs.transform,
         "cast": spells.cast,
         "pray": miracles.pray,
     }
+    between = {"trade": card_trades.trade, "lead": card_trades.lead}
+    if action in between:
+        return _between(order, sheet, action, between[action], args, scene)
     if action not in verbs:
-        raise TorgError(f"Torg has no action {action!r} (known: {', '.join(verbs)})")
+        raise TorgError(f"Torg has no action {action!r} (known: {', '.join([*verbs, *between])})")
     new = sheet.model_copy(deep=True)
     text = verbs[action](order, new, list(args), scene)
     return SheetChange(new, text, detail={"action": action})
+
+
+def _between(
+    order: DramaDeckOrder,
+    sheet: TorgSheet,
+    action: str,
+    verb: Callable[[DramaDeckOrder, TorgSheet, TorgSheet, list[str], Scene], str],
+    args: Sequence[str],
+    scene: Scene,
+) -> SheetChange:
+    """An action between two characters: both sheets are working copies, saved in one event."""
+    if not isinstance(scene.other, TorgSheet):
+        raise TorgError(f"usage: {action} WHO OTHER ... (name the other character)")
+    if scene.other is sheet:
+        raise TorgError(f"{action} needs two different characters")
+    new, other = sheet.model_copy(deep=True), scene.other.model_copy(deep=True)
+    text = verb(order, new, other, list(args), scene)
+    return SheetChange(new, text, detail={"action": action}, other=other)
 
 
 def _needs(args: list[str], what: str) -> None:
@@ -206,9 +232,23 @@ def _pool(order: DramaDeckOrder, s: TorgSheet, args: list[str], scene: Scene) ->
     _needs(args, "the card to put in the pool")
     state = scene_deck(order, scene)
     card = _held(s).find(" ".join(args), order.deck, ("hand",))
-    place = _held(s).to_pool(card, order.deck, state, holder_id(s, scene))
+    place = _held(s).to_pool(card, order.deck, state, holder_id(s, scene), pool_allowance(s, scene))
     save_deck(order, scene, state)
     return f"puts {describe_cards([card], order.deck)} on the {place}"
+
+
+def pool_allowance(s: TorgSheet, scene: Scene) -> int:
+    """Cards this character may put into the pool this round (L3924-L3942): one; under a
+    surprise, none for the surprised heroes in the first round (complete surprise: two
+    rounds), and for heroes surprising the villains one more (complete: two more) in the first."""
+    enc = scene.encounter
+    surprise = str(enc.state.get("surprise", "none")) if enc is not None else "none"
+    if enc is None or surprise == "none":
+        return 1
+    rounds = 2 if surprise.startswith("complete") else 1
+    if surprise.endswith("heroes"):
+        return 0 if s.side == "hero" and enc.round <= rounds else 1
+    return 1 + rounds if s.side == "hero" and enc.round <= 1 else 1
 
 
 def _play(order: DramaDeckOrder, s: TorgSheet, args: list[str], scene: Scene) -> str:
@@ -297,3 +337,15 @@ def _strip(order: DramaDeckOrder, s: TorgSheet, args: list[str], scene: Scene) -
     _held(s).strip(cards, state)
     save_deck(order, scene, state)
     return f"loses {describe_cards(cards, order.deck)} from the pool"
+
+
+def _critical(order: DramaDeckOrder, s: TorgSheet, args: list[str], scene: Scene) -> str:
+    _needs(args, "the hand cards for the critical moment")
+    state = scene_deck(order, scene)
+    cards = _cards(s, order, args, ("hand",))
+    _held(s).critical_moment(cards, order.deck, state)
+    save_deck(order, scene, state)
+    return (
+        f"plays the critical moment: {describe_cards(cards, order.deck)} into the pool, for {s.name}'s "
+        "own action this round only (once an act)"
+    )

@@ -264,6 +264,7 @@ class SheetForm(ModalScreen[SheetEdit | None]):
         first = fields[0] if self.slug is None or not numbers else numbers[0]
         self._go(first)
         self._initial = self._collect(None)
+        self._show_notes()
 
     @property
     def _list(self) -> FormList:
@@ -418,6 +419,21 @@ class SheetForm(ModalScreen[SheetEdit | None]):
         self._flush()
         text = self._texts[line.path]
         self.query_one("#sheet-editing", Static).update(self._editing_text(line.spec, text))
+        self._show_notes()
+
+    def _show_notes(self) -> None:
+        """The system's live notes on the sheet as typed (`GameSystem.sheet_notes`: ARM's
+        point-buy total) on the summary line, while no refusal holds it."""
+        if self._errors:
+            return
+        try:
+            sheet_data = drop_raw(self._collect(None)).get("sheet", {})
+            notes = self.system.sheet_notes(self.system.parse_sheet(sheet_data))
+        except (ValidationError, RulesError, ValueError, TypeError):
+            notes = []
+        summary = self.query_one("#sheet-summary", Static)
+        summary.update(" · ".join(notes))
+        summary.display = bool(notes)
 
     @on(Input.Changed, "#sheet-input")
     def _input_changed(self, event: Input.Changed) -> None:

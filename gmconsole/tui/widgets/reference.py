@@ -45,6 +45,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Input, Static
 
+from gmconsole.engine.errors import GmConsoleError
 from gmconsole.engine.tables import Table, TableError, search_tables
 from gmconsole.tui.messages import Command
 from gmconsole.tui.widgets.line_list import LineList, Row
@@ -287,6 +288,8 @@ class ReferencePane(Vertical):
             self._status("")
             self._fill_rows()
             return False
+        if table.calculator and self.session is not None:
+            return self._calculate(table.calculator, value)
         status = self.query_one("#ref-status", Static)
         width = (status.content_region.width or self.size.width - 2) - 2  # 2: the ✗ or ▶
         try:
@@ -299,6 +302,18 @@ class ReferencePane(Vertical):
         self.looked_up = [row.index for row in found.rows]
         self._status(Text(f"▶ {found.answer}"))
         self._fill_rows()
+        return True
+
+    def _calculate(self, key: str, value: str) -> bool:
+        """A converter table: what is typed goes to the system's calculator (no event, no
+        change), and its answer stands under the rows ("3 km = 3,000 m = 9,843 ft ...")."""
+        assert self.session is not None
+        try:
+            answer = self.session.system.calculate(key, value.split())
+        except GmConsoleError as exc:
+            self._status(Text(f"✗ {exc}", style="bold"), refusal=True)
+            return False
+        self._status(Text(f"▶ {answer}"))
         return True
 
     def _status(self, text: Text | str, *, refusal: bool = False) -> None:

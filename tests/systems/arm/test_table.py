@@ -41,10 +41,10 @@ def mods(event) -> dict[str, int]:
 
 def test_a_pending_ruling_waits_for_the_coming_round(demo: Session) -> None:
     demo.execute("pending christine +3 attack 1 lunge prepared")
-    now = demo.check("christine", CheckRequest("attack:Rapier", difficulty=4), dice=[3, 3])
-    assert mods(now)["pending"] == 1  # circling's +1 only, not +4
+    now = demo.execute("check christine attack:Rapier at brad dice=3,3")
+    assert mods(now)["pending"] == 1  # circling Brad's +1 only, not +4
     to_round_three_resolve(demo)
-    later = demo.check("christine", CheckRequest("attack:Rapier", difficulty=4), dice=[3, 3])
+    later = demo.execute("check christine attack:Rapier at brad dice=3,3")
     assert mods(later)["pending"] == 3  # circling's +1 is over, the ruling is in force
     while demo.encounter.round == 3:
         demo.execute("next")
@@ -109,8 +109,8 @@ def test_a_failed_parry_leaves_the_hit_for_H(demo: Session) -> None:
 
 def test_T29_prepared_dodge_against_a_hit_of_six_fails(demo: Session) -> None:
     demo.execute("prepare alex")
-    attack = demo.execute("check christine attack:Rapier at alex dice=3,4")
-    assert attack.data["margin"] == 6  # Fitness 7 + 1 + 2 + 1 pending + (3 - 4) - 4
+    attack = demo.execute("check christine attack:Rapier at alex +1 dice=3,4")  # +1: circling Alex
+    assert attack.data["margin"] == 6  # Fitness 7 + 1 + 2 + 1 circling + (3 - 4) - 4
     dodge = demo.execute("check alex dodge at christine dice=4,3")
     assert (dodge.data["target"], dodge.data["total"], dodge.data["margin"]) == (8, 7, -1)
     hit = demo.execute("hit 2 5")  # T-30: 4 + 6 + (2 - 5) = 7: wound -2, shock 0 -> Dazed
@@ -277,7 +277,7 @@ def test_subtasks_and_group_at_the_command_line(demo: Session) -> None:
 
 def test_the_unit_converter_shows_every_unit(demo: Session) -> None:
     text = demo.execute("calc units 100 ft").text
-    assert "(log 10 in ft)" in text and "25 m" in text  # 10 - 3 = 7 -> 25
+    assert "(log 10 in ft)" in text and "30.5 m (log 7)" in text  # the measure; its log 10 - 3 = 7
     assert "min" not in text
 
 
@@ -296,7 +296,7 @@ def test_move_a_round_and_push_it(demo: Session) -> None:
 def test_build_prices_the_sheet_and_warns_outside_the_race(demo: Session) -> None:
     """D-13: Fitness 6 at 10 a level is 60; the rest at the example prices."""
     event = demo.execute("build brad")
-    assert event.data["detail"]["chp"] == 8 * 10 + 5 * 5 + 8 * 5 + 4 * 10 + 5 * 5 + 7 * 5
+    assert event.data["detail"]["chp"] == 8 * 10 + 5 * 5 + 8 * 5 + 4 * 10 + 5 * 5 + 7 * 5 + 1 * 5  # Strength
     assert not event.data["detail"]["warnings"] and not event.changes
 
 

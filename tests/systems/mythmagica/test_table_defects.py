@@ -54,7 +54,7 @@ def test_guts_after_a_miss_buy_a_bare_success_and_its_hit_follows(demo: Session)
 
 def test_guts_n_after_a_miss_points_to_buying_the_test(demo: Session) -> None:
     _roll(demo, "ardan", "attack:Longsword", "snagtooth", [7])
-    with pytest.raises(RulesError, match="check WHO guts"):
+    with pytest.raises(RulesError, match="usage: guts WHO N"):
         demo.execute("guts ardan")
 
 

@@ -164,3 +164,22 @@ def test_an_interaction_is_answered_with_the_same_skill(demo: Session) -> None:
     assert "= 13 vs 16" in event.text and event.data.get("answers")
     demo.execute("hit")
     assert "stymied" in sheet(demo, "edeinos-2").this_round
+
+
+def test_a_possibility_spent_after_a_success_is_a_switch(demo: Session) -> None:
+    """A Possibility may be spent after seeing any roll (a better result, more damage): the
+    test line's possibility_anyway switch does it; possibility alone spends only on a miss."""
+    before = demo.resolve("quinn").sheet.possibilities.count
+    event = demo.execute("check quinn fire_combat possibility_anyway dice=15,12 at edeinos-2")
+    assert "= 23 vs 12" in event.text and "spends a Possibility" in event.text
+    assert demo.resolve("quinn").sheet.possibilities.count == before - 1
+    assert "possibility_anyway" in {o.key for o in demo.system.check_switches(demo.resolve("quinn").sheet)}
+
+
+def test_a_dodge_with_nothing_to_dodge_says_so(demo: Session) -> None:
+    """A dodge answers a pending shot or throw; against a blow, or with nothing pending, the
+    line says what a dodge answers rather than a bare total, and the blow stays pending."""
+    demo.execute("check kurst unarmed_combat dice=16 at quinn")
+    event = demo.execute("check quinn dodge dice=13 at kurst")
+    assert "no shot or throw of theirs to dodge" in event.text and " vs " not in event.text
+    assert "Kurst the Ravagon hits" in demo.execute("hit").text

@@ -60,3 +60,20 @@ def test_persuasion_reads_the_current_attitude(demo: Session) -> None:
 def test_bad_attitude_lines_are_refused(demo: Session, line: str) -> None:
     with pytest.raises(RulesError):
         demo.execute(line)
+
+
+def test_awe_freezes_the_target_once_per_awer(demo: Session) -> None:
+    """Awe: an intimidation outside combat, read on the intimidation column (7 result points:
+    stymied), freezes the target; the same character cannot try it on him again, success or not."""
+    event = demo.execute("awe kurst helena 7")
+    assert "awed by helena" in event.text and "no hostile action" in event.text
+    assert "stymied" in event.text
+    assert attitude(demo, "kurst", "helena").awe_tried
+    with pytest.raises(RulesError, match="once per target"):
+        demo.execute("awe kurst helena 17")
+    failed = demo.execute("awe kurst quinn -2")
+    assert "not awed" in failed.text
+    with pytest.raises(RulesError, match="once per target"):
+        demo.execute("awe kurst quinn 12")
+    with pytest.raises(RulesError, match="result points"):
+        demo.execute("awe kurst tolwyn 999999999999")

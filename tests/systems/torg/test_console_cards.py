@@ -188,3 +188,81 @@ def test_cards_held_by_pcs_outside_the_encounter_stay_out_of_a_new_deck(demo: Se
     assert not away & set(every_card(deck))
     assert not away & {c for p in ("tolwyn", "kaatok") for c in held(demo, p).all()}
     assert sorted(everything(demo)) == sorted(demo.order.deck.cards)
+
+
+def test_the_critical_moment_puts_hand_cards_in_the_pool_once_an_act(demo: Session) -> None:
+    hand = list(held(demo, "quinn").hand)
+    event = demo.execute(f"critical quinn {hand[0]} {hand[1]}")
+    assert "critical moment" in event.text and "own action" in event.text
+    now = held(demo, "quinn")
+    assert now.pool[-2:] == hand[:2] and now.hand == hand[2:] and now.critical_used
+    # not the round's one card: a card may still go to the pool this round
+    demo.execute(f"pool quinn {hand[2]}")
+    with pytest.raises(RulesError, match="already spent this act"):
+        demo.execute(f"critical quinn {hand[3]}")
+    demo.execute("actend quinn")
+    assert not held(demo, "quinn").critical_used
+    demo.execute(f"critical quinn {hand[3]}")
+    assert held(demo, "quinn").hand == []
+    with pytest.raises(RulesError, match="not in the hand"):
+        demo.execute(f"critical tolwyn {held(demo, 'quinn').pool[0]}")
+
+
+def test_surprise_sets_how_many_cards_go_into_the_pool(demo: Session) -> None:
+    """Complete surprise: the surprising heroes put two cards into their pools besides the
+    round's one; surprised heroes put none for two rounds (normal surprise: one round)."""
+    demo.execute("end")
+    for line in ("encounter Second fight", "add quinn", "add kurst", "set surprise complete_on_villains"):
+        demo.execute(line)
+    demo.execute("start")
+    hand = held(demo, "quinn").hand
+    for card in hand[:3]:
+        demo.execute(f"pool quinn {card}")
+    with pytest.raises(RulesError, match="surprise allowance"):
+        demo.execute(f"pool quinn {hand[3]}")
+
+
+def test_surprised_heroes_put_no_cards_into_the_pool(demo: Session) -> None:
+    demo.execute("set surprise complete_on_heroes")
+    card = held(demo, "quinn").hand[0]
+    with pytest.raises(RulesError, match="surprised"):
+        demo.execute(f"pool quinn {card}")  # round 2 of a complete surprise
+    demo.execute("set surprise on_heroes")
+    demo.execute(f"pool quinn {card}")  # a normal surprise lasts one round
+
+
+def test_players_trade_one_for_one_pool_for_pool_in_rounds(demo: Session) -> None:
+    """In rounds cards trade pool for pool, one for one; hand cards stay out of it."""
+    quinn, kaatok = held(demo, "quinn"), held(demo, "kaatok")
+    mine, theirs = quinn.pool[0], kaatok.pool[0]
+    event = demo.execute(f"trade quinn kaatok {mine} {theirs}")
+    assert "trades" in event.text and "pool for pool" in event.text
+    assert theirs in held(demo, "quinn").pool and mine in held(demo, "kaatok").pool
+    with pytest.raises(RulesError, match="pool for pool"):
+        demo.execute(f"trade quinn kaatok {quinn.hand[0]} {kaatok.hand[0]}")
+    demo.execute("undo")
+    assert held(demo, "quinn").pool == quinn.pool and held(demo, "kaatok").pool == kaatok.pool
+    assert sorted(everything(demo)) == sorted(demo.order.deck.cards)
+
+
+def test_a_leadership_card_gives_two_cards_then_the_leader_refills(demo: Session) -> None:
+    deck = demo.order.deck
+    demo.execute("end")  # out of rounds: cards are played straight from the hand
+    tolwyn = held(demo, "tolwyn")  # holds a leadership card in the hand
+    gift = [c for c in tolwyn.hand if deck.card(c).play != "leadership"][:2]
+    event = demo.execute(f"lead tolwyn quinn {gift[0]}")
+    assert "Leadership" in event.text and "one more to give" in event.text
+    demo.execute(f"lead tolwyn helena {gift[1]}")
+    assert gift[0] in held(demo, "quinn").hand and gift[1] in held(demo, "helena").hand
+    with pytest.raises(RulesError, match="no leadership card"):
+        demo.execute(f"lead tolwyn quinn {held(demo, 'tolwyn').hand[0]}")
+    assert all(c not in held(demo, "tolwyn").all() for c in gift)
+
+
+def test_only_players_take_part_in_trades_and_gifts(demo: Session) -> None:
+    """The GM has no hand: a villain or an NPC ally neither trades nor receives a gift."""
+    with pytest.raises(RulesError, match="holds no cards"):
+        demo.execute("lead tolwyn kurst drama")
+    with pytest.raises(RulesError, match="holds no cards"):
+        demo.execute(f"trade quinn ruiz {held(demo, 'quinn').pool[0]} 1")
+    assert demo.resolve("kurst").sheet.cards is None

@@ -3,6 +3,8 @@ the command line on a copy of the demo; every step undone again."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from gmconsole.engine.errors import RulesError
@@ -125,3 +127,25 @@ def test_refusals_name_the_problem_and_change_nothing(demo: Session) -> None:
         with pytest.raises(RulesError, match=message):
             demo.execute(line)
     assert file_snapshot(demo.path) == before
+
+
+def test_a_stabilised_mortal_wound_dies_past_toughness_unless_the_campaign_spares_it(demo: Session) -> None:
+    """The recommended ruling (the toggle's default): shock above Toughness still kills a
+    stabilised mortal wound. With the campaign's stabilised_mortal_dies off, it does not: the
+    shock stops at Toughness and the character lies unconscious."""
+    for line in ("dmg quinn 3 wound", "firstaid quinn"):
+        demo.execute(line)
+    assert "dead" in demo.execute("dmg quinn 15 shock").text and sheet(demo, "quinn").damage.dead
+    path = demo.path
+    demo.close()
+    campaign = path / "campaign.toml"
+    campaign.write_text(campaign.read_text() + "\n[options]\nstabilised_mortal_dies = false\n")
+    with Session.open(path, rng=random.Random(3)) as s:
+        for line in ("dmg helena 3 wound", "firstaid helena"):
+            s.execute(line)
+        event = s.execute("dmg helena 15 shock")
+        d = sheet(s, "helena").damage
+        assert not d.dead and d.unconscious and d.shock == 8 and d.wounds == 3
+        assert "stabilised mortal wound holds" in event.text
+        assert sheet(s, "helena").damage.dead is False
+        assert s.execute("dmg helena 1 wound") and sheet(s, "helena").damage.dead  # a fourth wound kills

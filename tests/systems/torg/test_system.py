@@ -227,14 +227,22 @@ def test_round_start_fatigue_with_an_armour_penalty_and_inspiration(torg, quin):
 
 def test_check_switches_fit_the_dialog_and_follow_the_round(torg, quin):
     keys = [s.key for s in torg.check_switches(quin)]
-    assert keys[:6] == ["possibility", "up", "stymied", "active_defence", "action", "effect_value"]
+    assert keys[:7] == [
+        "possibility",
+        "possibility_anyway",
+        "up",
+        "stymied",
+        "active_defence",
+        "action",
+        "effect_value",
+    ]
     assert {"range", "cover", "concealment", "attack", "fire", "held", "aimed", "blindside"} <= set(keys)
     assert all(len(s.label) <= 11 for s in torg.check_switches(quin))
     up = torg.parse_sheet({**torg.dump_sheet(quin), "this_round": ["up"], "cards": {"hand": [1]}})
     switches = {s.key: s for s in torg.check_switches(up)}
     assert switches["up"].default is True and "hero" in switches  # card 1 of the stand-in deck is a hero
     guard = torg.parse_sheet({"name": "guard"})
-    assert "possibility" not in [s.key for s in torg.check_switches(guard)]
+    assert not {"possibility", "possibility_anyway"} & {s.key for s in torg.check_switches(guard)}
 
 
 def test_the_optional_failing_result_follows_the_campaign(torg, quin):
