@@ -364,6 +364,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 def cmd_open(path: str | None, no_mouse: bool) -> int:
     """The console on a campaign found by `find_campaign` (a folder or a NAME), refused with
     one line when there is none; with no argument, the last campaign or the picker."""
+    import gmconsole.tui  # noqa: F401  (turns pydantic's plug-in scan off before any model is built)
+
     if path is not None:
         from gmconsole.store.campaigns import find_campaign
 

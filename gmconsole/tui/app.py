@@ -150,6 +150,14 @@ class GmConsole(OrderedKeys):
 
             self._warmed = True
             warm_up()  # the dialogs' modules load in the background while the GM reads the screen
+            self.set_timer(1.0, self._print_help_ahead)
+
+    def _print_help_ahead(self) -> None:
+        """Print the help's pages while the GM reads the screen, so the first ? only paints."""
+        from gmconsole.tui.screens.help import print_ahead
+
+        if self.session is not None:
+            print_ahead(self)
 
     # ------------------------------------------------------------------ campaigns
 
