@@ -52,6 +52,10 @@ MESSAGE_MAX = 300
 RECENT_MAX = 50
 GIT_POLL_SECONDS = 5.0
 """How often the status line asks git whether the campaign has uncommitted changes."""
+GIT_FIRST_SECONDS = 0.3
+"""When it first asks, after the first paint: the git process and the thread that waits for it
+took ~10 ms of CPU from the start-up (more in a big repository), for a label that can come a
+moment after the panes."""
 ERROR_SECONDS = 8.0
 """How long an error stays under the panes when no key is pressed."""
 ERROR_MIN_SECONDS = 0.5
@@ -154,12 +158,12 @@ class MainScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._apply_layout()
-        self.refresh_all()
+        self.refresh_all(first=True)
         self.query_one(InitiativePane).focus_list()
         self.say(HINT)
         if self.session.read_only_why:  # a read-only file system, a full disk: say why at once
             self.say(self.session.read_only_why, error=True)
-        self.poll_git()
+        self.set_timer(GIT_FIRST_SECONDS, self.poll_git)
         self.set_interval(GIT_POLL_SECONDS, self.poll_git)
         self.set_interval(2.0, self.poll_disk)  # files changed on disk (git pull, an editor)
 
@@ -220,13 +224,17 @@ class MainScreen(Screen[None]):
 
     # ------------------------------------------------------------------ drawing
 
-    def refresh_all(self) -> None:
+    def refresh_all(self, *, first: bool = False) -> None:
         """Every pane on screen redraws from the session (after every intent, and at mount);
-        a hidden pane is redrawn when it is shown again (`_apply_layout`)."""
+        a hidden pane is redrawn when it is shown again (`_apply_layout`). The `first` draw,
+        at mount, leaves the tables list to just after the first paint (`ReferencePane.show`)."""
         for pane_id in PANES:
             pane = self._pane(pane_id)
             if pane.display:
-                pane.show(self.session)
+                if first and isinstance(pane, ReferencePane):
+                    pane.show(self.session, soon=True)
+                else:
+                    pane.show(self.session)
         self.query_one(CommandLine).show(self.session)
         self._show_status()
 

@@ -54,12 +54,17 @@ from gmconsole.tui.widgets.static_text import set_content
 from gmconsole.tui.widgets.text_input import TextInput
 
 if TYPE_CHECKING:
+    from textual.timer import Timer
+
     from gmconsole.store.session import Session
 
 SPLIT_WIDTH = 90
 """From this pane width on, the table list and the open table are shown side by side."""
 SHORT_HEIGHT = 14
 """Below this pane height the open table's header keeps only its title line."""
+FILL_DELAY = 0.3
+"""Seconds after the main screen's mount that the table list is filled (see `show`'s `soon`):
+Textual's `call_later` still runs before the first paint, a timer runs after it."""
 
 
 class ReferencePane(Vertical):
@@ -96,6 +101,8 @@ class ReferencePane(Vertical):
         self.looked_up: list[int] = []
         """Indexes of the rows the lookup box found (marked ▶; a roll on a table with a row per
         body type and range finds one per body type)."""
+        self._pending: Timer | None = None
+        """The timer that fills the list after the first paint, until it has (see `show`)."""
 
     def compose(self) -> ComposeResult:
         # no select-all on focus: it would arrive after the first letter of type-to-search and
@@ -119,18 +126,48 @@ class ReferencePane(Vertical):
             self.show(self.session)
 
     def focus_list(self) -> None:
+        self.fill_pending()
         target = "#ref-rows" if self.has_class("-table") and not self.has_class("-split") else "#ref-tables"
         self._focus_now(self.query_one(target, LineList))
 
     # ------------------------------------------------------------------ data in
 
-    def show(self, session: Session) -> None:
-        """Redraw the list (keeping the search) and the open table (keeping the lookup)."""
+    def show(self, session: Session, *, soon: bool = False) -> None:
+        """Redraw the list (keeping the search) and the open table (keeping the lookup).
+
+        `soon` (the main screen's first draw): fill the list `FILL_DELAY` seconds from now,
+        after the first frame is painted. Reading a system's tables (Torg's 59, parsed and
+        checked on first use) and listing them was ~12 ms of every start-up, for a pane the GM
+        reads after the tracker; meanwhile the list says it is loading. Anything that needs
+        the tables sooner (focus reaching the pane, its keys, any later `show`) fills it then."""
         self.session = session
         if not self.is_mounted:
             return
+        if soon and not self.tables:
+            if self._pending is None:
+                loading = Row(Text("Loading tables…", style="italic"), kind="muted")
+                self.query_one("#ref-tables", LineList).set_rows([loading])
+                self._pending = self.set_timer(FILL_DELAY, self.fill_pending)
+            return
+        self._cancel_pending()
         self._fill_list()
         self._fill_rows()
+
+    def fill_pending(self) -> None:
+        """Fill the list now if its first filling is still waiting (see `show`)."""
+        if self._pending is not None:
+            self._cancel_pending()
+            self._fill_list()
+            self._fill_rows()
+
+    def _cancel_pending(self) -> None:
+        if self._pending is not None:
+            self._pending.stop()
+            self._pending = None
+
+    def on_descendant_focus(self) -> None:
+        """Focus reached the search box or a list (a click, Tab): the tables must be there."""
+        self.fill_pending()
 
     @property
     def query_text(self) -> str:
@@ -347,6 +384,7 @@ class ReferencePane(Vertical):
     def on_key(self, event: events.Key) -> None:
         """Type-to-search. Only keys from the two lists get here unhandled: the input boxes
         stop every printable key themselves."""
+        self.fill_pending()
         char = event.character
         if char is None or not event.is_printable:
             return
@@ -368,6 +406,7 @@ class ReferencePane(Vertical):
     # ------------------------------------------------------------------ actions
 
     def action_open(self) -> None:
+        self.fill_pending()
         tables = self.query_one("#ref-tables", LineList)
         if tables.has_focus:
             self._open(tables.cursor_key)
@@ -379,12 +418,14 @@ class ReferencePane(Vertical):
 
     def action_search(self) -> None:
         """`/`: the search box, its last search selected so that typing replaces it."""
+        self.fill_pending()
         self._mode("list")
         search = self.query_one("#ref-search", Input)
         self._focus_now(search)
         search.select_all()
 
     def action_lookup(self) -> None:
+        self.fill_pending()
         if self.open_table is None:
             self._open(self.query_one("#ref-tables", LineList).cursor_key, focus=False)
         if self.open_table is not None:
@@ -393,6 +434,7 @@ class ReferencePane(Vertical):
 
     def action_back(self) -> None:
         """Escape: back to the list (the filter stays); on a filtered list, clear the search."""
+        self.fill_pending()
         tables = self.query_one("#ref-tables", LineList)
         if self.screen.focused is tables and self.query_text:
             self.query_one("#ref-search", Input).value = ""
@@ -400,6 +442,7 @@ class ReferencePane(Vertical):
         self._focus_now(tables)
 
     def _roll_target(self) -> Table | None:
+        self.fill_pending()
         tables = self.query_one("#ref-tables", LineList)
         table = self.tables.get(tables.cursor_key or "") if tables.has_focus else self.open_table
         table = table or self.open_table or self.tables.get(tables.cursor_key or "")

@@ -1,0 +1,97 @@
+"""Start-up (issue #24, 1.8x a bare Textual app): work the first frame does not show waits for
+it. The tables list is filled and git is asked a moment after the first paint, not on the way
+to it; anything that needs the tables sooner (a key, focus in the pane) fills it at once."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from textual import events
+
+from gmconsole.tui.app import GmConsole
+from gmconsole.tui.screens.main import MainScreen
+from gmconsole.tui.widgets.line_list import LineList
+from gmconsole.tui.widgets.reference import FILL_DELAY, ReferencePane
+
+TORG_DEMO = Path(__file__).resolve().parents[2] / "campaigns" / "torg-demo"
+
+
+def torg_demo(tmp_path: Path) -> Path:
+    return Path(shutil.copytree(TORG_DEMO, tmp_path / "torg-demo", ignore=shutil.ignore_patterns(".lock")))
+
+
+def record_first_frame(app: GmConsole, asked: list[str] | None = None) -> dict[str, object]:
+    """At the main screen's first frame: how many tables the reference pane holds, its list's
+    rows, and whether git was asked yet (`asked`: one entry per `MainScreen.poll_git`)."""
+    seen: dict[str, object] = {}
+
+    def hook() -> None:
+        screen = app.screen
+        if seen or not isinstance(screen, MainScreen):
+            return
+        pane = screen.query_one(ReferencePane)
+        seen["tables"] = len(pane.tables)
+        seen["rows"] = [r.text.plain for r in pane.query_one("#ref-tables", LineList).rows]
+        seen["git"] = bool(asked)
+
+    app.post_display_hook = hook  # type: ignore[method-assign]
+    return seen
+
+
+async def test_the_tables_list_and_git_wait_for_the_first_paint(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked: list[str] = []
+    poll_git = MainScreen.poll_git
+
+    def spy(screen: MainScreen) -> None:
+        asked.append("git")
+        poll_git(screen)
+
+    monkeypatch.setattr(MainScreen, "poll_git", spy)
+    app = GmConsole(torg_demo(tmp_path), remember=False)
+    seen = record_first_frame(app, asked)
+    async with app.run_test(size=(120, 40)) as pilot:
+        while not seen:
+            await pilot.pause(0.01)
+        assert seen == {"tables": 0, "rows": ["Loading tables…"], "git": False}
+        await pilot.pause(FILL_DELAY + 0.2)
+        pane = app.screen.query_one(ReferencePane)
+        rows = [r.text.plain for r in pane.query_one("#ref-tables", LineList).rows]
+        assert len(pane.tables) > 20
+        assert "Loading tables…" not in rows and any(r.startswith("Bonus chart") for r in rows), rows
+        assert asked == ["git"]
+
+
+async def test_keys_sent_with_the_first_screen_find_the_tables(tmp_path: Path) -> None:
+    """`4 / bonus Enter Enter` arriving in one read, before the timer: the pane fills its list
+    when it gets the keys, so the search finds the Bonus chart and Enter opens it."""
+    app = GmConsole(torg_demo(tmp_path), remember=False)
+    seen = record_first_frame(app)
+    async with app.run_test(size=(120, 40)) as pilot:
+        while not seen:
+            await pilot.pause(0.01)
+        keys = [("4", "4"), ("slash", "/"), *((c, c) for c in "bonus"), ("enter", None), ("enter", None)]
+        for key, character in keys:
+            app._driver.send_message(events.Key(key, character))  # type: ignore[union-attr]
+        for _ in range(5):
+            await pilot.pause()
+        pane = app.screen.query_one(ReferencePane)
+        assert pane.open_table is not None and pane.open_table.name.startswith("Bonus chart")
+
+
+async def test_a_redraw_before_the_timer_fills_the_list(tmp_path: Path) -> None:
+    """A command typed at once redraws every pane: the list is filled then, and the timer
+    that was waiting does nothing more."""
+    app = GmConsole(torg_demo(tmp_path), remember=False)
+    seen = record_first_frame(app)
+    async with app.run_test(size=(120, 40)) as pilot:
+        while not seen:
+            await pilot.pause(0.01)
+        screen = app.screen
+        assert isinstance(screen, MainScreen)
+        screen.refresh_all()
+        pane = screen.query_one(ReferencePane)
+        assert len(pane.tables) > 20 and pane._pending is None
