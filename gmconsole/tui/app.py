@@ -97,6 +97,20 @@ class GmConsole(OrderedKeys):
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return dict(VARIABLE_DEFAULTS)
 
+    def refresh_css(self, animate: bool = True) -> None:
+        """Setting the theme in `__init__` makes Textual refresh the CSS once the app runs.
+        Its refresh parses every stylesheet into a new one and keeps only the rules, so the
+        parsed CSS it had cached was thrown away and the first screen's styling parsed the
+        same app and Textual CSS again (~3 ms of every start-up). Before any screen is up
+        nothing is styled yet: the theme's variables are set and the CSS parsed in place,
+        keeping the cache. Later refreshes (a theme switched with T) are Textual's own."""
+        if self.is_running and not self.screen_stack:
+            self.stylesheet.set_variables(self.get_css_variables())
+            self.stylesheet.parse()
+            self.stylesheet.update(self, animate=animate)
+            return
+        super().refresh_css(animate)
+
     def on_mount(self) -> None:
         path = self.start_path or self.settings.last_campaign
         if not (path and Path(path).is_dir() and self.open_campaign(path)):

@@ -5,9 +5,11 @@ to it; anything that needs the tables sooner (a key, focus in the pane) fills it
 from __future__ import annotations
 
 import shutil
+import textwrap
 from pathlib import Path
 
 import pytest
+from fresh_process import probe
 from textual import events
 
 from gmconsole.tui.app import GmConsole
@@ -95,3 +97,43 @@ async def test_a_redraw_before_the_timer_fills_the_list(tmp_path: Path) -> None:
         screen.refresh_all()
         pane = screen.query_one(ReferencePane)
         assert len(pane.tables) > 20 and pane._pending is None
+
+
+
+CSS_PROBE = textwrap.dedent(
+    """
+    import json, sys
+    from pathlib import Path
+    from textual.css import stylesheet
+
+    parsed = []
+    real_parse = stylesheet.parse
+
+    def spy(scope, css, read_from, **kwargs):
+        parsed.append(Path(read_from[0]).name)
+        return real_parse(scope, css, read_from, **kwargs)
+
+    stylesheet.parse = spy
+    from gmconsole.tui import run
+
+    async def shown(pilot):
+        from gmconsole.tui.screens.main import MainScreen
+
+        while not isinstance(pilot.app.screen, MainScreen):
+            await pilot.pause(0.01)
+        app = pilot.app
+        theme = app.get_theme(app.theme)
+        on_screen = app.screen.styles.background.hex.lower() == theme.background.lower()
+        print(json.dumps([parsed.count("app.tcss"), parsed.count("main.tcss"), on_screen]), flush=True)
+        app.exit()
+
+    run(sys.argv[1], remember=False, headless=True, size=(120, 40), auto_pilot=shown)
+    """
+)
+
+
+def test_the_app_css_is_parsed_once_before_the_first_screen(tmp_path: Path) -> None:
+    """The theme set at start-up refreshes the CSS; Textual's refresh parsed into a new
+    stylesheet and dropped the parse cache, so the first screen parsed app.tcss and
+    main.tcss a second time. The theme is still applied: the screen's background is its."""
+    assert probe(CSS_PROBE, str(torg_demo(tmp_path))) == [1, 1, True]
