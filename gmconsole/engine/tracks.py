@@ -9,111 +9,34 @@ Three shapes cover every system's bookkeeping:
 
 Systems put these inside their sheet models and describe them with `TrackView`, which the TUI
 draws the way the book draws them without knowing the system.
+
+The three models are defined in `gmconsole.engine.track_models` and imported from here on first
+use (PEP 562): every system imports this module for the views, few sheets hold the models, and
+building them was part of every start-up.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, Field, model_validator
+if TYPE_CHECKING:
+    from gmconsole.engine.track_models import BoxTrack, LevelTrack, PointPool
 
+__all__ = ["BoxTrack", "Health", "LevelTrack", "PointPool", "StatusView", "TrackKind", "TrackView"]
 
-class BoxTrack(BaseModel):
-    """`boxes` boxes, of which the first `marked` are crossed off."""
-
-    boxes: int = Field(ge=0, le=999)
-    marked: int = Field(default=0, ge=0)
-
-    @model_validator(mode="after")
-    def _marked_fits(self) -> BoxTrack:
-        if self.marked > self.boxes:
-            raise ValueError(f"marked ({self.marked}) exceeds boxes ({self.boxes})")
-        return self
-
-    @property
-    def remaining(self) -> int:
-        return self.boxes - self.marked
-
-    @property
-    def full(self) -> bool:
-        return self.marked >= self.boxes
-
-    def mark(self, n: int) -> int:
-        """Cross off up to `n` boxes; returns what did not fit (spills to the next line)."""
-        if n < 0:
-            raise ValueError("cannot mark a negative number of boxes")
-        taken = min(n, self.remaining)
-        self.marked += taken
-        return n - taken
-
-    def clear(self, n: int | None = None) -> int:
-        """Clear `n` boxes (all when None); returns how many were cleared."""
-        n = self.marked if n is None else min(n, self.marked)
-        self.marked -= n
-        return n
+_MODELS = frozenset({"BoxTrack", "LevelTrack", "PointPool"})
 
 
-class LevelTrack(BaseModel):
-    """A level on a named ladder; 0 is the first label (usually "none" / "unhurt")."""
+def __getattr__(name: str) -> Any:
+    """`BoxTrack`, `LevelTrack` and `PointPool`, built when first asked for, then kept here."""
+    if name not in _MODELS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from gmconsole.engine import track_models
 
-    levels: list[str] = Field(min_length=1)
-    value: int = Field(default=0, ge=0)
-
-    @model_validator(mode="after")
-    def _value_fits(self) -> LevelTrack:
-        if self.value >= len(self.levels):
-            raise ValueError(f"level {self.value} is past the last level ({len(self.levels) - 1})")
-        return self
-
-    @property
-    def label(self) -> str:
-        return self.levels[self.value]
-
-    @property
-    def top(self) -> int:
-        return len(self.levels) - 1
-
-    def raise_by(self, n: int) -> int:
-        """Raise the level, capped at the top; returns how far past the top it would have gone."""
-        target = self.value + n
-        self.value = max(0, min(target, self.top))
-        return max(0, target - self.top)
-
-    def lower_by(self, n: int) -> None:
-        self.value = max(0, self.value - n)
-
-
-class PointPool(BaseModel):
-    """`current` points out of `maximum`; systems decide whether it may go below 0."""
-
-    maximum: int = Field(ge=0)
-    current: int
-    floor: int | None = 0
-    """Lowest allowed value (None: unbounded below, e.g. Life Points into the negatives)."""
-
-    @model_validator(mode="after")
-    def _bounds(self) -> PointPool:
-        if self.current > self.maximum:
-            raise ValueError(f"current ({self.current}) exceeds maximum ({self.maximum})")
-        if self.floor is not None and self.current < self.floor:
-            raise ValueError(f"current ({self.current}) is below the floor ({self.floor})")
-        return self
-
-    def spend(self, n: int) -> int:
-        """Remove `n` points (respecting the floor); returns how many were actually removed."""
-        target = self.current - n
-        if self.floor is not None:
-            target = max(self.floor, target)
-        taken = self.current - target
-        self.current = target
-        return taken
-
-    def restore(self, n: int) -> int:
-        target = min(self.maximum, self.current + n)
-        given = target - self.current
-        self.current = target
-        return given
+    value = getattr(track_models, name)
+    globals()[name] = value
+    return value
 
 
 TrackKind = Literal["boxes", "levels", "points"]

@@ -137,3 +137,44 @@ def test_the_app_css_is_parsed_once_before_the_first_screen(tmp_path: Path) -> N
     stylesheet and dropped the parse cache, so the first screen parsed app.tcss and
     main.tcss a second time. The theme is still applied: the screen's background is its."""
     assert probe(CSS_PROBE, str(torg_demo(tmp_path))) == [1, 1, True]
+
+
+MODELS_PROBE = textwrap.dedent(
+    """
+    import json, sys
+    from gmconsole.tui import run
+
+    async def shown(pilot):
+        from pydantic import BaseModel
+        from gmconsole.tui.screens.main import MainScreen
+
+        while not isinstance(pilot.app.screen, MainScreen):
+            await pilot.pause(0.01)
+        await pilot.pause()
+        built = sorted(c.__name__ for c in BaseModel.__subclasses__() if c.__module__.startswith("gmconsole.engine"))
+        print(json.dumps(built), flush=True)
+        pilot.app.exit()
+
+    run(sys.argv[1], remember=False, headless=True, size=(120, 40), auto_pilot=shown)
+    """
+)
+
+
+def test_a_torg_start_builds_no_track_model(tmp_path: Path) -> None:
+    """Every system imports `gmconsole.engine.tracks` for its views; the track models (Torg
+    keeps none in its sheets) are built on first use, not at every start-up."""
+    built = probe(MODELS_PROBE, str(torg_demo(tmp_path)))
+    assert "Encounter" in built
+    assert not {"BoxTrack", "LevelTrack", "PointPool"} & set(built), built
+
+
+def test_the_track_models_are_still_the_engines() -> None:
+    from gmconsole.engine import tracks
+
+    box = tracks.BoxTrack(boxes=3)
+    assert box.mark(5) == 2 and box.full
+    assert tracks.LevelTrack(levels=["unhurt", "hurt"]).raise_by(3) == 2
+    assert tracks.PointPool(maximum=5, current=5, floor=None).spend(8) == 8
+    assert {"BoxTrack", "LevelTrack", "PointPool", "TrackView", "StatusView"} <= set(dir(tracks))
+    with pytest.raises(AttributeError):
+        _ = tracks.NoSuchTrack  # type: ignore[attr-defined]
