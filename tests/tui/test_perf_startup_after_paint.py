@@ -151,7 +151,8 @@ MODELS_PROBE = textwrap.dedent(
         while not isinstance(pilot.app.screen, MainScreen):
             await pilot.pause(0.01)
         await pilot.pause()
-        built = sorted(c.__name__ for c in BaseModel.__subclasses__() if c.__module__.startswith("gmconsole.engine"))
+        ours = [c for c in BaseModel.__subclasses__() if c.__module__.startswith("gmconsole.engine")]
+        built = sorted(c.__name__ for c in ours)
         print(json.dumps(built), flush=True)
         pilot.app.exit()
 
