@@ -21,6 +21,7 @@ from gmconsole.systems.generic import GenericSystem
 from gmconsole.tui.screens.check_dialog import CheckDialog, parse_extra, parse_faces
 from gmconsole.tui.widgets.odds_chart import OddsChart, bar, odds_text, percent
 from gmconsole.tui.widgets.roster import RosterPane
+from gmconsole.tui.widgets.yes_no import YesNo
 
 
 class CheckHost(PaneHost):
@@ -165,7 +166,7 @@ async def test_system_switches_and_extra_pairs_reach_the_request(tmp_path: Path)
         dialog.query_one("#check-target", Input).value = "20"
         await pilot.pause()
         assert "Chance of success: 20%" in odds_shown(dialog)
-        dialog.query_one("#switch-possibility", Select).value = True
+        dialog.query_one("#switch-possibility", YesNo).value = True
         dialog.query_one("#check-extra", Input).value = "bonus = 2, note = daring"
         await pilot.pause()
         request = dialog.request()
@@ -248,10 +249,42 @@ async def test_the_focused_fields_help_is_shown_without_a_mouse(tmp_path: Path) 
         await pilot.press("t")
         dialog = app.screen
         assert isinstance(dialog, CheckDialog)
-        dialog.query_one("#switch-possibility", Select).focus()
+        dialog.query_one("#switch-possibility", YesNo).focus()
         await pilot.pause()
         await pilot.pause()
         assert "Possibility: Spend a Possibility: roll again, +10" in screen_text(app)
         dialog.query_one("#check-dice", Input).focus()
         await pilot.pause()
         assert "Faces rolled at the table, in order" in screen_text(app)
+
+
+async def test_a_yes_no_switch_is_set_from_the_keyboard_and_moves_the_odds(tmp_path: Path) -> None:
+    """Space toggles, y and n set; the odds follow; Tab reaches the switch like any field."""
+    from app_driver import screen_text
+
+    session = make_session(tmp_path)
+    session.system = SwitchSystem()  # type: ignore[assignment]
+    app = CheckHost(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        dialog = app.screen
+        assert isinstance(dialog, CheckDialog)
+        dialog.query_one("#check-target", Input).value = "20"
+        await pilot.pause()
+        switch = dialog.query_one("#switch-possibility", YesNo)
+        assert "Possibility [ ] no" in " ".join(screen_text(app).split())
+        dialog.query_one("#check-dice", Input).focus()
+        await pilot.press("tab")
+        assert dialog.focused is switch
+        await pilot.press("space")
+        await pilot.pause()
+        assert switch.value is True and dialog.request().extra["possibility"] is True
+        assert "Possibility [x] yes" in " ".join(screen_text(app).split())
+        assert "70% (7/10)" in odds_shown(dialog)  # +10 on 20: faces 7-20
+        await pilot.press("n")
+        await pilot.pause()
+        assert dialog.request().extra["possibility"] is False and "20%" in odds_shown(dialog)
+        await pilot.press("y", "y")
+        await pilot.pause()
+        assert dialog.request().extra["possibility"] is True

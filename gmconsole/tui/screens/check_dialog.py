@@ -5,7 +5,7 @@ Every field change recomputes `session.odds(...)`, so the GM (or a player asking
 it?") sees "Chance of success: 65%" and the outcome bands as bars while still choosing. The
 difficulty is the system's named ladder, a number, or an opponent's total. System-specific
 switches ride in `CheckRequest.extra`: a system may offer them as `check_switches(sheet) ->
-list[RuleOption]` (drawn as yes/no choices, a list of the option's `choices`, or a text box),
+list[RuleOption]` (drawn as yes/no switches, a list of the option's `choices`, or a text box),
 and anything else is typed as ``key = value`` pairs
 (values read as TOML, so ``burn = [{sfx = "power_strike", dice = [4]}]`` works; bare words are
 text). Enter moves to the next field (in the Dice box it rolls) and F2 or the Roll button rolls;
@@ -36,6 +36,7 @@ from gmconsole.systems.base import RuleOption
 from gmconsole.tui.screens.screen_css import preload_css
 from gmconsole.tui.widgets.odds_chart import OddsChart
 from gmconsole.tui.widgets.text_input import TextInput
+from gmconsole.tui.widgets.yes_no import YesNo
 
 if TYPE_CHECKING:
     from gmconsole.store.session import Session
@@ -384,9 +385,8 @@ class CheckDialog(ModalScreen[Event | None]):
     def _switch_rows(self) -> list[Horizontal]:
         rows = []
         for sw in self.switches:
-            if isinstance(sw.default, bool):
-                widget: Any = Select([("yes", True), ("no", False)], value=sw.default, allow_blank=False,
-                                     id=f"switch-{sw.key}", compact=True)
+            if isinstance(sw.default, bool):  # a light widget: a Select is ~10 ms to mount
+                widget: Any = YesNo(sw.default, id=f"switch-{sw.key}")
             elif sw.choices:  # a choice of values (Myriad: which SFX to burn sixes for)
                 choices = [(str(c) or "none", c) for c in sw.choices]  # an empty choice: none
                 widget = Select(choices, value=sw.default, allow_blank=False,
@@ -432,7 +432,7 @@ class CheckDialog(ModalScreen[Event | None]):
             # by id, which Textual looks up in a cache: a selector query walked and matched the
             # whole dialog per switch, a third of the time the dialog took to open
             widget = self.query_one_optional(f"#switch-{sw.key}")  # not mounted yet: the default
-            if isinstance(widget, Select) and not widget.is_blank():
+            if isinstance(widget, YesNo) or (isinstance(widget, Select) and not widget.is_blank()):
                 value = widget.value
             elif isinstance(widget, Input):
                 value = parse_extra(f"v = {widget.value}")["v"]
@@ -485,6 +485,10 @@ class CheckDialog(ModalScreen[Event | None]):
             self._target_enabled()
         if event.select.id == "check-at" and self.at is not None:
             self.query_one("#check-against", Select).value = NONE  # the target's sheet says
+        self._update()
+
+    @on(YesNo.Changed)
+    def _yes_no_changed(self) -> None:
         self._update()
 
     @on(Input.Changed)
