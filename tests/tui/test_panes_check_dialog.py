@@ -288,3 +288,63 @@ async def test_a_yes_no_switch_is_set_from_the_keyboard_and_moves_the_odds(tmp_p
         await pilot.press("y", "y")
         await pilot.pause()
         assert dialog.request().extra["possibility"] is True
+
+
+async def test_a_choice_opens_its_list_on_enter_and_picks_by_typing(tmp_path: Path) -> None:
+    """The lists are built when first opened (each built list cost the opening dialog ~10 ms),
+    and a list opened from the keyboard or the mouse works as before."""
+    from textual.widgets._select import SelectOverlay
+
+    session = make_session(tmp_path)
+    app = CheckHost(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, CheckDialog)
+        assert not dialog.query(SelectOverlay), "no drop-down list is built before it is opened"
+        option = dialog.query_one("#check-option", Select)
+        assert dialog.focused is option and option.value == "agility"
+        await pilot.press("enter")
+        await pilot.pause()
+        overlay = option.query_one(SelectOverlay)
+        assert option.expanded and dialog.focused is overlay
+        assert overlay.highlighted is not None and overlay.get_option_at_index(overlay.highlighted).prompt
+        await pilot.press("w", "enter")
+        await pilot.pause()
+        assert option.value == "wits" and not option.expanded and dialog.focused is option
+        against = dialog.query_one("#check-against", Select)
+        await pilot.click(against)
+        await pilot.pause()
+        assert against.expanded and len(dialog.query(SelectOverlay)) == 2
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not against.expanded and app.screen is dialog
+
+
+async def test_keys_typed_in_one_burst_after_enter_land_in_the_list_it_opens(tmp_path: Path) -> None:
+    """Enter on a choice builds its list first: the keys behind it still go to the list."""
+    import shutil
+
+    from app_driver import make_app
+    from textual import events
+
+    camp = tmp_path / "m"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "campaigns" / "mythmagica-demo", camp)
+    app = make_app(camp)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, CheckDialog)
+        option = dialog.query_one("#check-option", Select)
+        values = [value for _, value in option._options]
+        start = values.index(option.value)
+        for key in ("enter", "down", "down", "enter", "tab", "tab", "tab", "4"):
+            app._driver.send_message(events.Key(key, key if len(key) == 1 else None))
+        for _ in range(6):
+            await pilot.pause()
+        assert option.value == values[start + 2]
+        assert dialog.query_one("#check-mods", Input).value == "4"

@@ -34,6 +34,7 @@ from gmconsole.engine.errors import GmConsoleError
 from gmconsole.engine.events import Event
 from gmconsole.systems.base import RuleOption
 from gmconsole.tui.screens.screen_css import preload_css
+from gmconsole.tui.widgets.light_select import LightSelect
 from gmconsole.tui.widgets.odds_chart import OddsChart
 from gmconsole.tui.widgets.text_input import TextInput
 from gmconsole.tui.widgets.yes_no import YesNo
@@ -182,15 +183,15 @@ class CheckDialog(ModalScreen[Event | None]):
         with Vertical(id="check-box"):
             yield Label(f"Test · {self.system.name}", id="check-title")
             with VerticalScroll(id="check-fields"):
-                yield self._row("Who", Select(
+                yield self._row("Who", LightSelect(
                     [(label, who) for who, label in self.people] or [("nobody", "")],
                     value=self.who or Select.NULL, allow_blank=not self.people, id="check-who", compact=True))
-                yield self._row("Test", Select(self._options, value=self._first_option(Select.NULL),
+                yield self._row("Test", LightSelect(self._options, value=self._first_option(Select.NULL),
                                                allow_blank=True, id="check-option", compact=True,
                                                prompt="pick a test"))
-                yield self._row("Against", Select(self._against_options(), value=self._default_against(),
+                yield self._row("Against", LightSelect(self._against_options(), value=self._default_against(),
                                                   allow_blank=False, id="check-against", compact=True))
-                yield self._row("At", Select(self._at_options(), value=self.AT_NOBODY, allow_blank=False,
+                yield self._row("At", LightSelect(self._at_options(), value=self.AT_NOBODY, allow_blank=False,
                                              id="check-at", compact=True))
                 target = TextInput(
                     placeholder="number (TN or opponent's total)",
@@ -389,7 +390,7 @@ class CheckDialog(ModalScreen[Event | None]):
                 widget: Any = YesNo(sw.default, id=f"switch-{sw.key}")
             elif sw.choices:  # a choice of values (Myriad: which SFX to burn sixes for)
                 choices = [(str(c) or "none", c) for c in sw.choices]  # an empty choice: none
-                widget = Select(choices, value=sw.default, allow_blank=False,
+                widget = LightSelect(choices, value=sw.default, allow_blank=False,
                                 id=f"switch-{sw.key}", compact=True)
             else:
                 widget = TextInput(str(sw.default), id=f"switch-{sw.key}", compact=True)

@@ -1,0 +1,90 @@
+"""A `Select` whose list of options is built when it is first opened, not when it is mounted.
+
+Textual's `Select` composes its drop-down (an `OptionList` with every option) up front, hidden:
+of the ~10 ms each `Select` costs to mount, most is that list. The test dialog shows a dozen or
+more (who, the test, the difficulty, a system's choices), and a GM opens one or two of them per
+test, so the others' lists were built for nothing while the GM waited for the dialog. A
+`LightSelect` behaves exactly as a `Select` (same value, `Select.Changed`, keys, type to search,
+click): only the drop-down waits until Enter, a key that opens it, or a click.
+
+It relies on `Select`'s own parts (`SelectCurrent`, `SelectOverlay`, `_options`), which Textual
+keeps in `textual.widgets._select`; the project pins Textual 8, and the dialog's tests drive
+every path (open, pick, type to search) so a change there shows.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.widgets import Select
+from textual.widgets._select import SelectCurrent, SelectOverlay
+
+
+class LightSelect(Select[Any]):
+    """`Select` with its drop-down mounted on first use (see the module docstring)."""
+
+    def compose(self) -> ComposeResult:
+        yield SelectCurrent(self.prompt)
+
+    def _overlay(self) -> SelectOverlay | None:
+        return self.query_one_optional(SelectOverlay)
+
+    async def _ensure_overlay(self) -> SelectOverlay:
+        """The drop-down, mounted with every option (and the value highlighted) if not yet."""
+        overlay = self._overlay()
+        if overlay is None:
+            overlay = SelectOverlay(type_to_search=self._type_to_search)
+            overlay.compact = self.compact  # Select binds it in compose; it never changes here
+            await self.mount(overlay)
+            super()._setup_options_renderables()
+            for index, (_, value) in enumerate(self._options):
+                if value == self.value and value != self.NULL:
+                    overlay.highlighted = index
+                    break
+        return overlay
+
+    def _setup_options_renderables(self) -> None:
+        if self._overlay() is not None:  # else built when it is first opened
+            super()._setup_options_renderables()
+
+    def _watch_value(self, value: Any) -> None:
+        """As `Select` does, without a drop-down to highlight the value in until it is built."""
+        self._value = value
+        current = self.query_one_optional(SelectCurrent)
+        if current is None:
+            return
+        if value == self.NULL:
+            current.update(self.NULL)
+        else:
+            for index, (prompt, option_value) in enumerate(self._options):
+                if option_value == value:
+                    overlay = self._overlay()
+                    if overlay is not None:
+                        overlay.highlighted = index
+                    current.update(prompt)
+                    break
+        self.post_message(self.Changed(self, value))
+
+    def _watch_expanded(self, expanded: bool) -> None:
+        if self._overlay() is not None:
+            super()._watch_expanded(expanded)
+        elif expanded:  # a click (SelectCurrent.Toggle) before the first open: build, then open
+            self.call_later(self._open)
+
+    async def _open(self) -> None:
+        await self._ensure_overlay()
+        super()._watch_expanded(True)
+
+    async def action_show_overlay(self) -> None:  # type: ignore[override]
+        await self._ensure_overlay()
+        super().action_show_overlay()
+
+    def _watch_prompt(self, prompt: str) -> None:
+        if self._overlay() is not None:
+            super()._watch_prompt(prompt)
+        elif self.is_mounted:
+            current = self.query_one(SelectCurrent)
+            current.placeholder = prompt
+            if self.value == self.NULL:
+                current.update(self.NULL)
