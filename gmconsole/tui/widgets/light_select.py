@@ -5,7 +5,10 @@ of the ~10 ms each `Select` costs to mount, most is that list. The test dialog s
 more (who, the test, the difficulty, a system's choices), and a GM opens one or two of them per
 test, so the others' lists were built for nothing while the GM waited for the dialog. A
 `LightSelect` behaves exactly as a `Select` (same value, `Select.Changed`, keys, type to search,
-click): only the drop-down waits until Enter, a key that opens it, or a click.
+click): only the drop-down waits until Enter, a key that opens it, or a click. Its closed
+line (`CurrentValue`) is one widget drawing the value and the arrow, where `Select` mounts three
+`Static`s for it. The value is drawn as plain text, never read as markup (a name written
+"Bob [npc]" shows whole).
 
 It relies on `Select`'s own parts (`SelectCurrent`, `SelectOverlay`, `_options`), which Textual
 keeps in `textual.widgets._select`; the project pins Textual 8, and the dialog's tests drive
@@ -16,16 +19,54 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
+from rich.console import RenderableType
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Select
 from textual.widgets._select import SelectCurrent, SelectOverlay
+
+
+class CurrentValue(SelectCurrent):
+    """A `Select`'s closed line, ``value ▼``, drawn by one widget instead of three."""
+
+    @property
+    def is_container(self) -> bool:  # no children: sized by what it draws, one line
+        return False
+
+    @property
+    def is_scrollable(self) -> bool:
+        return False
+
+    def compose(self) -> ComposeResult:
+        return iter(())
+
+    def update(self, label: RenderableType | Any) -> None:
+        self.label = label
+        self.has_value = label is not Select.NULL
+        self.refresh()
+
+    def render(self) -> Text:
+        width = self.content_size.width
+        expanded = bool(getattr(self.parent, "expanded", False))
+        arrow = Text(" ▲" if expanded else " ▼", style="dim")
+        if self.has_value and not isinstance(self.label, Text):
+            label = Text(str(self.label))
+        elif self.has_value:
+            label = self.label.copy()
+        else:
+            label = Text(self.placeholder, style="dim")
+        room = max(0, width - cell_len(arrow.plain))
+        label.truncate(room, overflow="ellipsis", pad=True)
+        label.no_wrap = True
+        return label + arrow
 
 
 class LightSelect(Select[Any]):
     """`Select` with its drop-down mounted on first use (see the module docstring)."""
 
     def compose(self) -> ComposeResult:
-        yield SelectCurrent(self.prompt)
+        yield CurrentValue(self.prompt)
 
     def _overlay(self) -> SelectOverlay | None:
         return self.query_one_optional(SelectOverlay)
@@ -67,6 +108,9 @@ class LightSelect(Select[Any]):
         self.post_message(self.Changed(self, value))
 
     def _watch_expanded(self, expanded: bool) -> None:
+        current = self.query_one_optional(CurrentValue)
+        if current is not None:
+            current.refresh()  # its arrow
         if self._overlay() is not None:
             super()._watch_expanded(expanded)
         elif expanded:  # a click (SelectCurrent.Toggle) before the first open: build, then open
