@@ -348,3 +348,29 @@ async def test_keys_typed_in_one_burst_after_enter_land_in_the_list_it_opens(tmp
             await pilot.pause()
         assert option.value == values[start + 2]
         assert dialog.query_one("#check-mods", Input).value == "4"
+
+
+async def test_the_focused_fields_label_is_in_reverse_video(tmp_path: Path) -> None:
+    """Which field has the focus shows without colour: its label is drawn in reverse."""
+    from gmconsole.tui.widgets.field_row import FieldRow
+
+    session = make_session(tmp_path)
+    session.system = SwitchSystem()  # type: ignore[assignment]
+    app = CheckHost(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, CheckDialog)
+
+        def reversed_labels() -> list[str]:
+            rows = dialog.query(".check-row").results(FieldRow)
+            return [row.render().plain.strip() for row in rows if "reverse" in str(row.render().style)]
+
+        assert reversed_labels() == ["Test"]
+        await pilot.press("tab")
+        assert reversed_labels() == ["Against"]
+        dialog.query_one("#switch-possibility").focus()
+        await pilot.pause()
+        assert reversed_labels() == ["Possibility"]

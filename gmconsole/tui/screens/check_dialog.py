@@ -34,6 +34,7 @@ from gmconsole.engine.errors import GmConsoleError
 from gmconsole.engine.events import Event
 from gmconsole.systems.base import RuleOption
 from gmconsole.tui.screens.screen_css import preload_css
+from gmconsole.tui.widgets.field_row import FieldRow
 from gmconsole.tui.widgets.light_select import LightSelect
 from gmconsole.tui.widgets.odds_chart import OddsChart
 from gmconsole.tui.widgets.text_input import TextInput
@@ -214,17 +215,17 @@ class CheckDialog(ModalScreen[Event | None]):
                 yield Button("Roll", id="check-roll", compact=True)
 
     @staticmethod
-    def _row(label: str, widget: Any) -> Horizontal:
-        return Horizontal(Label(label, classes="check-label", markup=False), widget, classes="check-row")
+    def _row(label: str, widget: Any) -> FieldRow:
+        return FieldRow(label, widget, classes="check-row")
 
     def _fit_labels(self) -> None:
         """One label column for every row, as wide as the longest label (within bounds); run
         on mount, before the first frame, and when another character's switches come in."""
-        labels = list(self.query(".check-label").results(Label))
-        longest = max((len(str(label.content)) for label in labels), default=0)
+        rows = list(self.query(".check-row").results(FieldRow))
+        longest = max((len(row.label) for row in rows), default=0)
         width = max(LABEL_MIN - 1, min(LABEL_MAX, longest)) + 1  # 1: the gap before the field
-        for label in labels:
-            label.styles.width = width
+        for row in rows:
+            row.set_label_width(width)
 
     def on_resize(self) -> None:
         self._fit_height()
@@ -383,7 +384,7 @@ class CheckDialog(ModalScreen[Event | None]):
         self._target_enabled()
         self._update()
 
-    def _switch_rows(self) -> list[Horizontal]:
+    def _switch_rows(self) -> list[FieldRow]:
         rows = []
         for sw in self.switches:
             if isinstance(sw.default, bool):  # a light widget: a Select is ~10 ms to mount
