@@ -392,7 +392,7 @@ class CheckDialog(ModalScreen[Event | None]):
             elif sw.choices:  # a choice of values (Myriad: which SFX to burn sixes for)
                 choices = [(str(c) or "none", c) for c in sw.choices]  # an empty choice: none
                 widget = LightSelect(choices, value=sw.default, allow_blank=False,
-                                id=f"switch-{sw.key}", compact=True)
+                                     id=f"switch-{sw.key}", compact=True)
             else:
                 widget = TextInput(str(sw.default), id=f"switch-{sw.key}", compact=True)
             widget.tooltip = sw.help or None
