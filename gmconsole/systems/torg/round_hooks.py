@@ -25,6 +25,7 @@ from gmconsole.systems.base import Scene, SheetChange
 from gmconsole.systems.torg.conflict import start_of_round as card_damage
 from gmconsole.systems.torg.damage import rounds_per_minute
 from gmconsole.systems.torg.deck import DeckState
+from gmconsole.systems.torg.errors import TorgError
 from gmconsole.systems.torg.hand import HeldCards, describe_cards
 from gmconsole.systems.torg.initiative import DramaDeckOrder, side_of
 from gmconsole.systems.torg.sheet import TorgSheet
@@ -142,6 +143,12 @@ def after_check(
         notes.append(f"spends a Possibility ({new.possibilities.count} left)")
     played = [int(c) for c in d.get("cards_played", ())]
     if played and new.cards is not None:
+        in_hand = [c for c in played if c in new.cards.hand and c not in new.cards.pool]
+        if in_hand and state is not None and state.in_rounds:  # the test is refused, nothing spent
+            raise TorgError(
+                f"in rounds, cards are played only from the pool: {describe_cards(in_hand, order.deck)} "
+                "is in the hand (move it there first: pool WHO CARD)"
+            )
         new.cards.discard(played, state)
         notes.append(f"plays {describe_cards(played, order.deck)}")
     for mark, used in (("up", "up_used"), ("stymied", "stymie_used")):

@@ -69,3 +69,23 @@ async def test_a_round_of_the_torg_demo_from_the_command_line(demo_folder: Path)
         text = screen_text(app)
         assert "Round 3" in text
         assert session.order.header(session.encounter)[0] in text
+
+
+def test_in_rounds_a_hero_card_on_a_test_comes_only_from_the_pool(tmp_path: Path) -> None:
+    """Quinn's hero card #22 is in her hand: in rounds it must be pooled first."""
+    import shutil
+
+    from gmconsole.engine.errors import RulesError
+    from gmconsole.store import Session
+
+    root = tmp_path / "torg"
+    shutil.copytree(Path(__file__).resolve().parents[3] / "campaigns" / "torg-demo", root)
+    with Session.open(root) as s:
+        before = len(s.log)
+        try:
+            s.execute("check quinn fire_combat hero dice=1,5 at edeinos-2")
+        except RulesError as exc:
+            assert "only from the pool" in str(exc) and "#22" in str(exc)
+        else:
+            raise AssertionError("a hand card was played in rounds")
+        assert len(s.log) == before and 22 in s.resolve("quinn").sheet.cards.hand  # nothing spent
