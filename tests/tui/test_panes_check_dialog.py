@@ -374,3 +374,36 @@ async def test_the_focused_fields_label_is_in_reverse_video(tmp_path: Path) -> N
         dialog.query_one("#switch-possibility").focus()
         await pilot.pause()
         assert reversed_labels() == ["Possibility"]
+
+
+class PerSheetSwitches(SwitchSystem):
+    """Ayla (with stats) has the Possibility switch; Bram a switch with a long label."""
+
+    def check_switches(self, sheet: BaseModel, options=None) -> list[RuleOption]:
+        if getattr(sheet, "stats", None):
+            return super().check_switches(sheet, options)
+        return [RuleOption("card", "Spend a hero card for the roll again", False)]
+
+
+async def test_another_characters_switches_refit_every_label(tmp_path: Path) -> None:
+    from app_driver import screen_text
+
+    from gmconsole.tui.widgets.field_row import FieldRow
+
+    session = make_session(tmp_path)
+    session.system = PerSheetSwitches()  # type: ignore[assignment]
+    app = CheckHost(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, CheckDialog)
+        assert {row.label_width for row in dialog.query(".check-row").results(FieldRow)} == {12}
+        dialog.query_one("#check-who", Select).value = "bram"
+        await pilot.pause()
+        await pilot.pause()
+        assert {row.label_width for row in dialog.query(".check-row").results(FieldRow)} == {21}
+        text = screen_text(app)
+        assert "Spend a hero card f…" in text and "Possibility" not in text
+        assert "Modifiers" + " " * 12 in text  # every row's field moved right with it

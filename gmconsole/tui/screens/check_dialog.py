@@ -60,8 +60,9 @@ FIELD_HELP = {
     "check-extra": "Other switches the system reads, as key = value pairs.",
 }
 """What the focused field is for, shown under the fields (a switch shows its own help)."""
-FIXED_ROWS = 8
-"""Who, Test, Against, At, Target, Modifiers, Dice and Extra; the switches' rows come on top."""
+FIXED_LABELS = ("Who", "Test", "Against", "At", "Target", "Modifiers", "Dice", "Extra")
+FIXED_ROWS = len(FIXED_LABELS)
+"""The rows every test has; the switches' rows come on top."""
 BOX_WIDTH, ODDS_WIDTH = 72, 64
 """The dialog's and the odds chart's widths in check_dialog.tcss, to fit the height before the
 first layout."""
@@ -214,17 +215,21 @@ class CheckDialog(ModalScreen[Event | None]):
                 yield Static("F2 roll · Enter: next field (Dice: roll) · Esc", id="check-hint")
                 yield Button("Roll", id="check-roll", compact=True)
 
-    @staticmethod
-    def _row(label: str, widget: Any) -> FieldRow:
-        return FieldRow(label, widget, classes="check-row")
+    def _row(self, label: str, widget: Any) -> FieldRow:
+        return FieldRow(label, widget, label_width=self._label_width(), classes="check-row")
+
+    def _label_width(self) -> int:
+        """The label column: as wide as the longest label of the fixed rows and the switches
+        (within bounds), plus the gap before the field. Known before any row is built, so
+        every row is drawn at its final width from the first frame."""
+        labels = [*FIXED_LABELS, *(sw.label for sw in self.switches)]
+        return max(LABEL_MIN - 1, min(LABEL_MAX, max(map(len, labels)))) + 1
 
     def _fit_labels(self) -> None:
-        """One label column for every row, as wide as the longest label (within bounds); run
-        on mount, before the first frame, and when another character's switches come in."""
-        rows = list(self.query(".check-row").results(FieldRow))
-        longest = max((len(row.label) for row in rows), default=0)
-        width = max(LABEL_MIN - 1, min(LABEL_MAX, longest)) + 1  # 1: the gap before the field
-        for row in rows:
+        """Every row's label column to the width of the labels shown now (another character's
+        switches came in)."""
+        width = self._label_width()
+        for row in self.query(".check-row").results(FieldRow):
             row.set_label_width(width)
 
     def on_resize(self) -> None:
@@ -329,7 +334,6 @@ class CheckDialog(ModalScreen[Event | None]):
             self._error(self._sheet_error)
         self._recall()
         self._target_enabled()
-        self._fit_labels()
         self.query_one("#check-option", Select).focus()
         self._update()
         self._fit_height()
@@ -378,9 +382,9 @@ class CheckDialog(ModalScreen[Event | None]):
             self.switches = switches
             box = self.query_one("#check-switches", Vertical)
             box.remove_children()
+            self._fit_labels()  # the new rows are built at the new width too
             box.mount_all(self._switch_rows())
             self.call_after_refresh(self._update)
-            self.call_after_refresh(self._fit_labels)
         self._target_enabled()
         self._update()
 
