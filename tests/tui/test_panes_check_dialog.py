@@ -21,6 +21,7 @@ from gmconsole.systems.generic import GenericSystem
 from gmconsole.tui.screens.check_dialog import CheckDialog, parse_extra, parse_faces
 from gmconsole.tui.widgets.odds_chart import OddsChart, bar, odds_text, percent
 from gmconsole.tui.widgets.roster import RosterPane
+from gmconsole.tui.widgets.yes_no import YesNo
 
 
 class CheckHost(PaneHost):
@@ -165,7 +166,7 @@ async def test_system_switches_and_extra_pairs_reach_the_request(tmp_path: Path)
         dialog.query_one("#check-target", Input).value = "20"
         await pilot.pause()
         assert "Chance of success: 20%" in odds_shown(dialog)
-        dialog.query_one("#switch-possibility", Select).value = True
+        dialog.query_one("#switch-possibility", YesNo).value = True
         dialog.query_one("#check-extra", Input).value = "bonus = 2, note = daring"
         await pilot.pause()
         request = dialog.request()
@@ -248,10 +249,161 @@ async def test_the_focused_fields_help_is_shown_without_a_mouse(tmp_path: Path) 
         await pilot.press("t")
         dialog = app.screen
         assert isinstance(dialog, CheckDialog)
-        dialog.query_one("#switch-possibility", Select).focus()
+        dialog.query_one("#switch-possibility", YesNo).focus()
         await pilot.pause()
         await pilot.pause()
         assert "Possibility: Spend a Possibility: roll again, +10" in screen_text(app)
         dialog.query_one("#check-dice", Input).focus()
         await pilot.pause()
         assert "Faces rolled at the table, in order" in screen_text(app)
+
+
+async def test_a_yes_no_switch_is_set_from_the_keyboard_and_moves_the_odds(tmp_path: Path) -> None:
+    """Space toggles, y and n set; the odds follow; Tab reaches the switch like any field."""
+    from app_driver import screen_text
+
+    session = make_session(tmp_path)
+    session.system = SwitchSystem()  # type: ignore[assignment]
+    app = CheckHost(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        dialog = app.screen
+        assert isinstance(dialog, CheckDialog)
+        dialog.query_one("#check-target", Input).value = "20"
+        await pilot.pause()
+        switch = dialog.query_one("#switch-possibility", YesNo)
+        assert "Possibility [ ] no" in " ".join(screen_text(app).split())
+        dialog.query_one("#check-dice", Input).focus()
+        await pilot.press("tab")
+        assert dialog.focused is switch
+        await pilot.press("space")
+        await pilot.pause()
+        assert switch.value is True and dialog.request().extra["possibility"] is True
+        assert "Possibility [x] yes" in " ".join(screen_text(app).split())
+        assert "70% (7/10)" in odds_shown(dialog)  # +10 on 20: faces 7-20
+        await pilot.press("n")
+        await pilot.pause()
+        assert dialog.request().extra["possibility"] is False and "20%" in odds_shown(dialog)
+        await pilot.press("y", "y")
+        await pilot.pause()
+        assert dialog.request().extra["possibility"] is True
+
+
+async def test_a_choice_opens_its_list_on_enter_and_picks_by_typing(tmp_path: Path) -> None:
+    """The lists are built when first opened (each built list cost the opening dialog ~10 ms),
+    and a list opened from the keyboard or the mouse works as before."""
+    from textual.widgets._select import SelectOverlay
+
+    session = make_session(tmp_path)
+    app = CheckHost(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, CheckDialog)
+        assert not dialog.query(SelectOverlay), "no drop-down list is built before it is opened"
+        option = dialog.query_one("#check-option", Select)
+        assert dialog.focused is option and option.value == "agility"
+        await pilot.press("enter")
+        await pilot.pause()
+        overlay = option.query_one(SelectOverlay)
+        assert option.expanded and dialog.focused is overlay
+        assert overlay.highlighted is not None and overlay.get_option_at_index(overlay.highlighted).prompt
+        await pilot.press("w", "enter")
+        await pilot.pause()
+        assert option.value == "wits" and not option.expanded and dialog.focused is option
+        against = dialog.query_one("#check-against", Select)
+        await pilot.click(against)
+        await pilot.pause()
+        assert against.expanded and len(dialog.query(SelectOverlay)) == 2
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not against.expanded and app.screen is dialog
+
+
+async def test_keys_typed_in_one_burst_after_enter_land_in_the_list_it_opens(tmp_path: Path) -> None:
+    """Enter on a choice builds its list first: the keys behind it still go to the list."""
+    import shutil
+
+    from app_driver import make_app
+    from textual import events
+
+    camp = tmp_path / "m"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "campaigns" / "mythmagica-demo", camp)
+    app = make_app(camp)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, CheckDialog)
+        option = dialog.query_one("#check-option", Select)
+        values = [value for _, value in option._options]
+        start = values.index(option.value)
+        for key in ("enter", "down", "down", "enter", "tab", "tab", "tab", "4"):
+            app._driver.send_message(events.Key(key, key if len(key) == 1 else None))
+        for _ in range(6):
+            await pilot.pause()
+        assert option.value == values[start + 2]
+        assert dialog.query_one("#check-mods", Input).value == "4"
+
+
+async def test_the_focused_fields_label_is_in_reverse_video(tmp_path: Path) -> None:
+    """Which field has the focus shows without colour: its label is drawn in reverse."""
+    from gmconsole.tui.widgets.field_row import FieldRow
+
+    session = make_session(tmp_path)
+    session.system = SwitchSystem()  # type: ignore[assignment]
+    app = CheckHost(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, CheckDialog)
+
+        def reversed_labels() -> list[str]:
+            rows = dialog.query(".check-row").results(FieldRow)
+            return [row.render().plain.strip() for row in rows if "reverse" in str(row.render().style)]
+
+        assert reversed_labels() == ["Test"]
+        await pilot.press("tab")
+        assert reversed_labels() == ["Against"]
+        dialog.query_one("#switch-possibility").focus()
+        await pilot.pause()
+        assert reversed_labels() == ["Possibility"]
+
+
+class PerSheetSwitches(SwitchSystem):
+    """Ayla (with stats) has the Possibility switch; Bram a switch with a long label."""
+
+    def check_switches(self, sheet: BaseModel, options=None) -> list[RuleOption]:
+        if getattr(sheet, "stats", None):
+            return super().check_switches(sheet, options)
+        return [RuleOption("card", "Spend a hero card for the roll again", False)]
+
+
+async def test_another_characters_switches_refit_every_label(tmp_path: Path) -> None:
+    from app_driver import screen_text
+
+    from gmconsole.tui.widgets.field_row import FieldRow
+
+    session = make_session(tmp_path)
+    session.system = PerSheetSwitches()  # type: ignore[assignment]
+    app = CheckHost(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, CheckDialog)
+        assert {row.label_width for row in dialog.query(".check-row").results(FieldRow)} == {12}
+        dialog.query_one("#check-who", Select).value = "bram"
+        await pilot.pause()
+        await pilot.pause()
+        assert {row.label_width for row in dialog.query(".check-row").results(FieldRow)} == {21}
+        text = screen_text(app)
+        assert "Spend a hero card f…" in text and "Possibility" not in text
+        assert "Modifiers" + " " * 12 in text  # every row's field moved right with it

@@ -5,7 +5,7 @@ Every field change recomputes `session.odds(...)`, so the GM (or a player asking
 it?") sees "Chance of success: 65%" and the outcome bands as bars while still choosing. The
 difficulty is the system's named ladder, a number, or an opponent's total. System-specific
 switches ride in `CheckRequest.extra`: a system may offer them as `check_switches(sheet) ->
-list[RuleOption]` (drawn as yes/no choices, a list of the option's `choices`, or a text box),
+list[RuleOption]` (drawn as yes/no switches, a list of the option's `choices`, or a text box),
 and anything else is typed as ``key = value`` pairs
 (values read as TOML, so ``burn = [{sfx = "power_strike", dice = [4]}]`` works; bare words are
 text). Enter moves to the next field (in the Dice box it rolls) and F2 or the Roll button rolls;
@@ -34,8 +34,11 @@ from gmconsole.engine.errors import GmConsoleError
 from gmconsole.engine.events import Event
 from gmconsole.systems.base import RuleOption
 from gmconsole.tui.screens.screen_css import preload_css
+from gmconsole.tui.widgets.field_row import FieldRow
+from gmconsole.tui.widgets.light_select import LightSelect
 from gmconsole.tui.widgets.odds_chart import OddsChart
 from gmconsole.tui.widgets.text_input import TextInput
+from gmconsole.tui.widgets.yes_no import YesNo
 
 if TYPE_CHECKING:
     from gmconsole.store.session import Session
@@ -57,8 +60,9 @@ FIELD_HELP = {
     "check-extra": "Other switches the system reads, as key = value pairs.",
 }
 """What the focused field is for, shown under the fields (a switch shows its own help)."""
-FIXED_ROWS = 8
-"""Who, Test, Against, At, Target, Modifiers, Dice and Extra; the switches' rows come on top."""
+FIXED_LABELS = ("Who", "Test", "Against", "At", "Target", "Modifiers", "Dice", "Extra")
+FIXED_ROWS = len(FIXED_LABELS)
+"""The rows every test has; the switches' rows come on top."""
 BOX_WIDTH, ODDS_WIDTH = 72, 64
 """The dialog's and the odds chart's widths in check_dialog.tcss, to fit the height before the
 first layout."""
@@ -181,15 +185,15 @@ class CheckDialog(ModalScreen[Event | None]):
         with Vertical(id="check-box"):
             yield Label(f"Test · {self.system.name}", id="check-title")
             with VerticalScroll(id="check-fields"):
-                yield self._row("Who", Select(
+                yield self._row("Who", LightSelect(
                     [(label, who) for who, label in self.people] or [("nobody", "")],
                     value=self.who or Select.NULL, allow_blank=not self.people, id="check-who", compact=True))
-                yield self._row("Test", Select(self._options, value=self._first_option(Select.NULL),
+                yield self._row("Test", LightSelect(self._options, value=self._first_option(Select.NULL),
                                                allow_blank=True, id="check-option", compact=True,
                                                prompt="pick a test"))
-                yield self._row("Against", Select(self._against_options(), value=self._default_against(),
+                yield self._row("Against", LightSelect(self._against_options(), value=self._default_against(),
                                                   allow_blank=False, id="check-against", compact=True))
-                yield self._row("At", Select(self._at_options(), value=self.AT_NOBODY, allow_blank=False,
+                yield self._row("At", LightSelect(self._at_options(), value=self.AT_NOBODY, allow_blank=False,
                                              id="check-at", compact=True))
                 target = TextInput(
                     placeholder="number (TN or opponent's total)",
@@ -211,18 +215,22 @@ class CheckDialog(ModalScreen[Event | None]):
                 yield Static("F2 roll · Enter: next field (Dice: roll) · Esc", id="check-hint")
                 yield Button("Roll", id="check-roll", compact=True)
 
-    @staticmethod
-    def _row(label: str, widget: Any) -> Horizontal:
-        return Horizontal(Label(label, classes="check-label", markup=False), widget, classes="check-row")
+    def _row(self, label: str, widget: Any) -> FieldRow:
+        return FieldRow(label, widget, label_width=self._label_width(), classes="check-row")
+
+    def _label_width(self) -> int:
+        """The label column: as wide as the longest label of the fixed rows and the switches
+        (within bounds), plus the gap before the field. Known before any row is built, so
+        every row is drawn at its final width from the first frame."""
+        labels = [*FIXED_LABELS, *(sw.label for sw in self.switches)]
+        return max(LABEL_MIN - 1, min(LABEL_MAX, max(map(len, labels)))) + 1
 
     def _fit_labels(self) -> None:
-        """One label column for every row, as wide as the longest label (within bounds); run
-        on mount, before the first frame, and when another character's switches come in."""
-        labels = list(self.query(".check-label").results(Label))
-        longest = max((len(str(label.content)) for label in labels), default=0)
-        width = max(LABEL_MIN - 1, min(LABEL_MAX, longest)) + 1  # 1: the gap before the field
-        for label in labels:
-            label.styles.width = width
+        """Every row's label column to the width of the labels shown now (another character's
+        switches came in)."""
+        width = self._label_width()
+        for row in self.query(".check-row").results(FieldRow):
+            row.set_label_width(width)
 
     def on_resize(self) -> None:
         self._fit_height()
@@ -326,7 +334,6 @@ class CheckDialog(ModalScreen[Event | None]):
             self._error(self._sheet_error)
         self._recall()
         self._target_enabled()
-        self._fit_labels()
         self.query_one("#check-option", Select).focus()
         self._update()
         self._fit_height()
@@ -375,22 +382,21 @@ class CheckDialog(ModalScreen[Event | None]):
             self.switches = switches
             box = self.query_one("#check-switches", Vertical)
             box.remove_children()
+            self._fit_labels()  # the new rows are built at the new width too
             box.mount_all(self._switch_rows())
             self.call_after_refresh(self._update)
-            self.call_after_refresh(self._fit_labels)
         self._target_enabled()
         self._update()
 
-    def _switch_rows(self) -> list[Horizontal]:
+    def _switch_rows(self) -> list[FieldRow]:
         rows = []
         for sw in self.switches:
-            if isinstance(sw.default, bool):
-                widget: Any = Select([("yes", True), ("no", False)], value=sw.default, allow_blank=False,
-                                     id=f"switch-{sw.key}", compact=True)
+            if isinstance(sw.default, bool):  # a light widget: a Select is ~10 ms to mount
+                widget: Any = YesNo(sw.default, id=f"switch-{sw.key}")
             elif sw.choices:  # a choice of values (Myriad: which SFX to burn sixes for)
                 choices = [(str(c) or "none", c) for c in sw.choices]  # an empty choice: none
-                widget = Select(choices, value=sw.default, allow_blank=False,
-                                id=f"switch-{sw.key}", compact=True)
+                widget = LightSelect(choices, value=sw.default, allow_blank=False,
+                                     id=f"switch-{sw.key}", compact=True)
             else:
                 widget = TextInput(str(sw.default), id=f"switch-{sw.key}", compact=True)
             widget.tooltip = sw.help or None
@@ -432,7 +438,7 @@ class CheckDialog(ModalScreen[Event | None]):
             # by id, which Textual looks up in a cache: a selector query walked and matched the
             # whole dialog per switch, a third of the time the dialog took to open
             widget = self.query_one_optional(f"#switch-{sw.key}")  # not mounted yet: the default
-            if isinstance(widget, Select) and not widget.is_blank():
+            if isinstance(widget, YesNo) or (isinstance(widget, Select) and not widget.is_blank()):
                 value = widget.value
             elif isinstance(widget, Input):
                 value = parse_extra(f"v = {widget.value}")["v"]
@@ -485,6 +491,10 @@ class CheckDialog(ModalScreen[Event | None]):
             self._target_enabled()
         if event.select.id == "check-at" and self.at is not None:
             self.query_one("#check-against", Select).value = NONE  # the target's sheet says
+        self._update()
+
+    @on(YesNo.Changed)
+    def _yes_no_changed(self) -> None:
         self._update()
 
     @on(Input.Changed)
