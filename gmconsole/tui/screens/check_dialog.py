@@ -55,7 +55,7 @@ FIELD_HELP = {
     "check-against": "A difficulty from the system's ladder, a number, or an opponent's total.",
     "check-at": "Aim at a combatant: the target's sheet gives the difficulty; a hit offers damage (H).",
     "check-target": "The number to reach, or the opponent's total.",
-    "check-mods": "Added to the roll (negative for a penalty).",
+    "check-mods": "Added to the total, or to the chance in a roll-under system (negative for a penalty).",
     "check-dice": "Faces rolled at the table, in order (6 3 5); blank: the console rolls.",
     "check-extra": "Other switches the system reads, as key = value pairs.",
 }
