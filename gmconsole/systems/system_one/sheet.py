@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
+from gmconsole.engine.dice.field import DiceText
 from gmconsole.engine.errors import RulesError
 from gmconsole.engine.names import Name
 from gmconsole.systems.system_one import rules
@@ -58,16 +59,6 @@ def _skills_in_range(skills: list[Skill]) -> list[Skill]:
                 f"(attributes: {', '.join(rules.ATTRIBUTES)})"
             )
     return skills
-
-
-def _dice(text: str) -> str:
-    from gmconsole.engine.dice import DiceError, parse
-
-    try:
-        parse(text)
-    except DiceError as exc:
-        raise ValueError(f"damage {text!r} is not a dice expression: {exc}") from None
-    return text
 
 
 def _locations(locations: list[str]) -> list[str]:
@@ -163,7 +154,8 @@ class Weapon(BaseModel):
 
     name: Name = Field(min_length=1)
     skill: str = ""
-    damage: Annotated[str, AfterValidator(_dice)] = "1d6"
+    damage: DiceText = "1d6"
+    """Damage dice ("2d6+1"), checked as dice when loaded and as typed in the sheet form."""
     type: DamageType = "blunt"
     range_m: int = Field(default=0, ge=0, le=100_000, title="Range (m)")
     reach_m: int = Field(default=0, ge=0, le=50, title="Reach (m)")
