@@ -168,9 +168,8 @@ def _term(d: Dice, depth: int) -> Weights:
     return keep_sum(tuple(raw.ways.items()), n, kept, highest, g)
 
 
-def _chain(raw: Weights, explode: frozenset[int] | None, g: Face, depth: int) -> Weights:
-    """One die with up to `depth` extra dice: over raw.total**(depth+1), the faces that stop
-    keep every deeper roll's ways, and each exploding face adds a fresh chain one shorter."""
+def _split(raw: Weights, explode: frozenset[int] | None, g: Face) -> tuple[Weights, Weights]:
+    """A die's faces valued by `g`: those that stop, and those that explode."""
     stop = Weights({}, 0)
     go = Weights({}, 0)
     for face, w in raw.ways.items():
@@ -178,36 +177,38 @@ def _chain(raw: Weights, explode: frozenset[int] | None, g: Face, depth: int) ->
         value = g(face)
         part.ways[value] = part.ways.get(value, 0) + w
         part.total += w
+    return stop, go
+
+
+def _one_more(raw: Weights, stop: Weights, go: Weights, chain: Weights) -> Weights:
+    """A die followed, when it explodes, by `chain`: over raw.total * chain.total, the faces
+    that stop keep every deeper roll's ways."""
+    deeper = add(go, chain)
+    ways = {v: w * chain.total for v, w in stop.ways.items()}
+    for v, w in deeper.ways.items():
+        ways[v] = ways.get(v, 0) + w
+    return Weights(ways, raw.total * chain.total)
+
+
+def _chain(raw: Weights, explode: frozenset[int] | None, g: Face, depth: int) -> Weights:
+    """One die with up to `depth` extra dice: each exploding face adds a fresh chain one shorter."""
+    stop, go = _split(raw, explode, g)
     chain = raw.map(g)
     if not go.ways:
         return chain
     for _ in range(depth):
-        deeper = add(go, chain)  # over go.total * chain.total: one more exploding die first
-        ways = {v: w * chain.total for v, w in stop.ways.items()}
-        for v, w in deeper.ways.items():
-            ways[v] = ways.get(v, 0) + w
-        chain = Weights(ways, raw.total * chain.total)
+        chain = _one_more(raw, stop, go, chain)
     return chain
 
 
 def _penetrating(raw: Weights, explode: frozenset[int] | None, g: Face, depth: int) -> Weights:
     """One penetrating die: the first counts its value, each extra die one less; an extra die
     explodes on its raw face like the first."""
-    tail = _chain(raw, explode, lambda face: g(face) - 1, depth - 1) if depth > 0 else None
-    if tail is None:
+    if depth <= 0:
         return raw.map(g)
-    stop = Weights({}, 0)
-    go = Weights({}, 0)
-    for face, w in raw.ways.items():
-        part = go if explode and face in explode else stop
-        value = g(face)
-        part.ways[value] = part.ways.get(value, 0) + w
-        part.total += w
-    deeper = add(go, tail)
-    ways = {v: w * tail.total for v, w in stop.ways.items()}
-    for v, w in deeper.ways.items():
-        ways[v] = ways.get(v, 0) + w
-    return Weights(ways, raw.total * tail.total)
+    tail = _chain(raw, explode, lambda face: g(face) - 1, depth - 1)
+    stop, go = _split(raw, explode, g)
+    return _one_more(raw, stop, go, tail)
 
 
 def _exploding_pool(d: Dice, raw: Weights, g: Face, depth: int) -> Weights:
