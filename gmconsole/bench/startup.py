@@ -94,9 +94,9 @@ from gmconsole.tui import run
 from gmconsole.tui.app import GmConsole
 marks["imports"] = time.time()
 
-def opened(open_campaign):
+def opened(open_session):
     def wrapper(self, path):
-        done = open_campaign(self, path)
+        done = open_session(self, path)
         marks.setdefault("opened", time.time())
         return done
     return wrapper
@@ -107,7 +107,7 @@ def first_frame(self):
     if isinstance(self.screen, MainScreen):
         marks.setdefault("frame", time.time())
 
-GmConsole.open_campaign = opened(GmConsole.open_campaign)
+GmConsole._open_session = opened(GmConsole._open_session)
 GmConsole.post_display_hook = first_frame
 
 async def painted(pilot):

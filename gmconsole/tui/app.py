@@ -111,10 +111,25 @@ class GmConsole(OrderedKeys):
             return
         super().refresh_css(animate)
 
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen:
+        """The campaign's own screen is the first one, not pushed over Textual's blank default
+        once the app is up: the blank screen under it was a second screen to lay out, and its
+        repaints redrew the whole main screen twice more while the first frame settled (~40 ms
+        of every start-up). With nothing to open (or a folder that cannot be), the first screen
+        is the blank one and `on_mount` shows the picker over it, with the reason."""
         path = self.start_path or self.settings.last_campaign
-        if not (path and Path(path).is_dir() and self.open_campaign(path)):
+        if path and Path(path).is_dir() and self._open_session(path):
+            assert self.session is not None
+            return MainScreen(self.session)
+        return super().get_default_screen()
+
+    def on_mount(self) -> None:
+        if self.session is None:
+            if self.open_error:
+                self.notify(self.open_error, severity="error", timeout=10, markup=False)
             self.job_open(self.open_error)  # nothing to open, or it could not be (and why)
+        else:
+            self._opened(self.session)
         for note in self.notes:
             self.notify(note, severity="warning", timeout=10, markup=False)
         self.call_after_refresh(self.end_startup)
@@ -177,15 +192,30 @@ class GmConsole(OrderedKeys):
 
     def open_campaign(self, path: str | Path) -> bool:
         """Open a campaign folder and show it; False (with a message) when it cannot be opened."""
-        from gmconsole.store.session import Session
-
         if self.session is not None and Path(path).resolve() == Path(self.session.path).resolve():
             return True  # already open here (opening again would find our own lock)
+        if not self._open_session(path):
+            assert self.open_error is not None
+            self.notify(self.open_error, severity="error", timeout=10, markup=False)
+            return False
+        assert self.session is not None
+        screen = MainScreen(self.session)
+        if isinstance(self.screen, MainScreen):
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+        self._opened(self.session)
+        return True
+
+    def _open_session(self, path: str | Path) -> bool:
+        """Open the campaign's session in place of the one open (closed first), remembering the
+        folder; False, with `open_error` saying why, when it cannot be opened."""
+        from gmconsole.store.session import Session
+
         try:
             session = Session.open(path, rng=self.rng)
         except (GmConsoleError, OSError) as exc:
             self.open_error = f"cannot open {path}: {exc}"
-            self.notify(self.open_error, severity="error", timeout=10, markup=False)
             return False
         if self.session is not None:
             self.session.close()
@@ -193,11 +223,10 @@ class GmConsole(OrderedKeys):
         if self.remember:
             self.settings.remember(path)
             self._save_settings()
-        screen = MainScreen(session)
-        if isinstance(self.screen, MainScreen):
-            self.switch_screen(screen)
-        else:
-            self.push_screen(screen)
+        return True
+
+    def _opened(self, session: Session) -> None:
+        """What a GM is told once a campaign shows: that it is read-only, and its problems."""
         if session.read_only:
             holder = f" by {session.lock_holder}" if session.lock_holder else ""
             notice = f"Opened read-only: the campaign is locked{holder}."
@@ -206,7 +235,6 @@ class GmConsole(OrderedKeys):
             from gmconsole.tui.screens.problems import ProblemsScreen
 
             self.push_screen(ProblemsScreen([str(p) for p in session.problems]))
-        return True
 
     def on_unmount(self) -> None:
         if self.session is not None:
