@@ -80,8 +80,9 @@ def clashes(keymap: dict[str, str]) -> list[str]:
 def own_bindings(node: DOMNode, key: str) -> list[Binding]:
     """`node`'s own non-priority bindings of `key`, with the user's keymap applied: what the
     app would try for the key at that node of the focus chain."""
-    bindings = node._bindings.copy()
+    bindings = node._bindings
     keymap = node.app._keymap
-    if keymap:
+    if keymap:  # applied to a copy (it rebinds in place); most GMs have no keymap file
+        bindings = bindings.copy()
         bindings.apply_keymap(keymap)
     return [b for b in bindings.key_to_bindings.get(key, ()) if not b.priority]

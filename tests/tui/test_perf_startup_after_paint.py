@@ -179,3 +179,71 @@ def test_the_track_models_are_still_the_engines() -> None:
     assert {"BoxTrack", "LevelTrack", "PointPool", "TrackView", "StatusView"} <= set(dir(tracks))
     with pytest.raises(AttributeError):
         _ = tracks.NoSuchTrack  # type: ignore[attr-defined]
+
+
+async def test_the_campaign_is_the_first_screen_and_its_first_frame_is_fitted(tmp_path: Path) -> None:
+    """The main screen is the app's first screen (no blank screen under it whose repaints drew
+    it twice more), and its first frame already has the panes fitted to their sizes: the
+    roster packed to its width, the lists wrapped, so nothing is drawn twice on the way."""
+    app = GmConsole(torg_demo(tmp_path), remember=False)
+    first: dict[str, object] = {}
+
+    def hook() -> None:
+        screen = app.screen
+        if first or not isinstance(screen, MainScreen):
+            return
+        roster = screen.query_one("#roster-list", LineList)
+        first["stack"] = len(app.screen_stack)
+        first["roster"] = [r.text.plain for r in roster.rows]
+
+    app.post_display_hook = hook  # type: ignore[method-assign]
+    async with app.run_test(size=(120, 40)) as pilot:
+        while not first:
+            await pilot.pause(0.01)
+        await pilot.pause()
+        settled = [r.text.plain for r in app.screen.query_one("#roster-list", LineList).rows]
+    assert first["stack"] == 1
+    assert first["roster"] == settled
+
+
+async def test_a_layout_pass_leaves_the_lists_scrollbars_alone(tmp_path: Path) -> None:
+    """A screen layout pass that keeps a list's size does not repaint its scrollbars: Textual's
+    scroll view compared the virtual size the layout offers with the one the list sets from its
+    wrapped rows, never equal, and repainted both bars of every list after every pass."""
+    from textual.scrollbar import ScrollBar
+
+    app = GmConsole(torg_demo(tmp_path), remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        repainted: list[ScrollBar] = []
+        refresh = ScrollBar.refresh
+
+        def spy(bar: ScrollBar, *args: object, **kwargs: object) -> object:
+            repainted.append(bar)
+            return refresh(bar, *args, **kwargs)
+
+        ScrollBar.refresh = spy  # type: ignore[method-assign]
+        try:
+            app.screen._refresh_layout(app.size)
+        finally:
+            ScrollBar.refresh = refresh  # type: ignore[method-assign]
+        assert repainted == []
+
+
+async def test_keys_typed_with_the_first_screen_reach_a_roster_not_laid_out(tmp_path: Path) -> None:
+    """At 80 columns the roster is hidden until `2`: its rows are placeholders until the list
+    has a width, so `2 e` sent together still edits the first entry (no rows at all left `e`
+    with nobody to edit)."""
+    from gmconsole.tui.screens.sheet_form import SheetForm
+
+    app = GmConsole(torg_demo(tmp_path), remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for key in ("2", "e"):
+            app._driver.send_message(events.Key(key, key))  # type: ignore[union-attr]
+        for _ in range(20):
+            await pilot.pause()
+            if isinstance(app.screen, SheetForm):
+                break
+        assert isinstance(app.screen, SheetForm)

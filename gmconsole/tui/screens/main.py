@@ -207,13 +207,21 @@ class MainScreen(Screen[None]):
         if not self._fitted:
             self._fit_panes()
 
+    def _compositor_refresh(self) -> None:
+        """Fit the panes between the first layout pass and its frame (see `_fit_panes`)."""
+        if not self._fitted:
+            self._fit_panes()
+        super()._compositor_refresh()
+
     def _fit_panes(self) -> None:
         """Lay the panes out for the size the screen's first layout gave them. They were drawn
         at mount, before they had one, and each would fit itself on its own Resize, which
-        comes after the frame of that layout; the screen's Resize comes before it, so fitting
-        them here puts wrapped lists and a packed roster in the first frame and spares the
-        layout passes and repaints of fitting them after it. Only the first time: a later
-        Resize reaches the screen before its layout, and the panes' own Resize fits them."""
+        comes after the frame of that layout. The first layout pass sizes them and then draws
+        its frame (`_compositor_refresh`): fitting them there puts wrapped lists and a packed
+        roster in the first frame and spares drawing every pane twice (~10 ms of each
+        start-up); the screen's first Resize does it if that was missed. Only the first time:
+        a later Resize reaches the screen before its layout, and the panes' own Resize fits
+        them."""
         if not self.query_one(InitiativePane).size.width:
             return  # no layout yet
         self._fitted = True

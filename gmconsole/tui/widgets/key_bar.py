@@ -35,6 +35,8 @@ class KeyBar(Static):
         """(key, label) of every live binding shown, in order."""
         self._help: tuple[str, str] | None = None
         """The help key's item, kept at the end when the others do not all fit."""
+        self._drawn: Text | None = None
+        """The line last shown."""
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
@@ -82,7 +84,10 @@ class KeyBar(Static):
             text.append("  …  " if items else "…  ")
             text.append_text(tail)
         text.no_wrap, text.overflow = True, "ellipsis"
-        self.update(text)
+        if text == self._drawn:
+            return  # the same keys again (each focus change at start-up asks)
+        self._drawn = text
+        self.update(text, layout=False)  # one line high and as wide as the screen, whatever it says
 
     @staticmethod
     def _line(items: list[tuple[str, str]], key_style: object) -> Text:

@@ -213,6 +213,18 @@ class LineList(ScrollView, can_focus=True):
             return None
         return keyed[0] if self.cursor is None else min(keyed, key=lambda i: abs(i - (self.cursor or 0)))
 
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        """Nothing to do when the screen's layout pass leaves the list its size. `ScrollView`
+        also compares the virtual size the layout offers with the list's own, which `_layout`
+        sets from the wrapped rows and the layout never knows: they always differed, so every
+        pass of the screen's layout repainted both scrollbars of every list, one more frame
+        after each (three at start-up)."""
+        if size == self._size and size - self.styles.gutter.totals == self._container_size:
+            return False
+        return super()._size_updated(size, virtual_size, container_size, layout)
+
     def on_resize(self) -> None:
         self.fit()
 

@@ -99,6 +99,8 @@ class RosterPane(Vertical, can_focus=False):
         self._text_cache: dict[tuple[tuple, int, bool], Text] = {}
         self._row_cache: dict[tuple[str, tuple, int, bool], Row] = {}
         self._laid_out_for: tuple[int, int] = (0, 0)
+        self._drawn_for: str | None = None
+        """The entry the rows were last drawn with open (the auto view opens the selected one)."""
         """The list width and height the rows were last packed for."""
         self._last_seen: tuple | None = None
         """Parsed sheets and drawn entries by content: with 500 spawned goblins a turn advance
@@ -106,7 +108,9 @@ class RosterPane(Vertical, can_focus=False):
 
     def compose(self) -> ComposeResult:
         yield LineList(id="roster-list")
-        yield Static("", id="roster-empty")
+        empty = Static("", id="roster-empty")
+        empty.display = False  # shown by `_render_rows` when there is nobody: were it shown until
+        yield empty  # then, the list's first height would be one line short (packed twice)
 
     @property
     def list(self) -> LineList:
@@ -220,9 +224,15 @@ class RosterPane(Vertical, can_focus=False):
 
     def _render_rows(self) -> None:
         lst = self.list
-        width = max(10, lst.text_width)
         groups = self._groups()
-        selected = lst.cursor_key or self._selected
+        # with no cursor yet, the list will put it on the first entry: drawn open at once
+        first = next((e.key for _, items in groups for e in items), None)
+        selected = lst.cursor_key or self._selected or first
+        self._drawn_for = selected
+        if not lst.size.width and self.entries:
+            self._place_holders(groups, selected)
+            return
+        width = max(10, lst.text_width)
         height = max(lst.size.height, 1)
         cache, self._text_cache = self._text_cache, {}  # texts this drawing uses are kept
         expand_all = self.view == "full"
@@ -252,6 +262,18 @@ class RosterPane(Vertical, can_focus=False):
         lst.set_rows(rows, select=selected)
         self._laid_out_for = (width, lst.size.height)
         self.call_after_refresh(self._recheck_size)
+
+    def _place_holders(self, groups: list[tuple[str, list[Entry]]], selected: str | None) -> None:
+        """Rows of bare names for a list not laid out yet (at start-up; a pane just shown):
+        the cursor and the keys work at once (`2 e` typed together edits the first entry),
+        and the packed rows, which need the width, follow once the list has one (`fit`)."""
+        rows: list[Row] = []
+        for title, items in groups:
+            rows.append(Row(Text(f"── {title} ({len(items)})", style="bold"), kind="heading"))
+            rows += [Row(Text(e.name), key=e.key, kind=self._row_kind(e)) for e in items]
+        self.query_one("#roster-empty", Static).display = False
+        self.list.set_rows(rows, select=selected)
+        self._laid_out_for = (0, 0)
 
     def _recheck_size(self) -> None:
         """Rows are packed for the list's size when they were built; if the list settled at
@@ -335,7 +357,7 @@ class RosterPane(Vertical, can_focus=False):
         self._selected = event.key
         entry = self.entries.get(event.key or "")
         self.post_message(self.Selected(entry.who if entry else None, entry.slug if entry else None))
-        if self.view == "auto":
+        if self.view == "auto" and event.key != self._drawn_for:
             self.call_after_refresh(self._render_rows)
 
     # ------------------------------------------------------------------ keys
