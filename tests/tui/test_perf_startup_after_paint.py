@@ -247,3 +247,32 @@ async def test_keys_typed_with_the_first_screen_reach_a_roster_not_laid_out(tmp_
             if isinstance(app.screen, SheetForm):
                 break
         assert isinstance(app.screen, SheetForm)
+
+
+async def test_the_toast_rack_is_hidden_with_the_first_layout_and_still_shows_notices(tmp_path: Path) -> None:
+    """The toast rack is hidden in the first layout pass (Textual hid it after the first frame,
+    a layout pass and a frame of their own); a notice still shows, and goes."""
+    from textual.widgets._toast import ToastRack
+
+    app = GmConsole(torg_demo(tmp_path), remember=False)
+    first: dict[str, object] = {}
+
+    def hook() -> None:
+        if not first and isinstance(app.screen, MainScreen):
+            rack = app.screen.query_one(ToastRack)
+            first["inline"] = rack.styles.inline.get_rule("display")
+
+    app.post_display_hook = hook  # type: ignore[method-assign]
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        while not first:
+            await pilot.pause(0.01)
+        assert first["inline"] == "none"
+        app.notify("the drama deck is shuffled", timeout=0.3)
+        await pilot.pause(0.05)
+        rack = app.screen.query_one(ToastRack)
+        assert rack.display and "the drama deck is shuffled" in str(rack.query_one("Toast").render())
+        for _ in range(30):
+            await pilot.pause(0.1)
+            if not rack.query("Toast"):
+                break
+        assert not rack.query("Toast")

@@ -157,6 +157,7 @@ class MainScreen(Screen[None]):
             event.refresh_styles = False
 
     def on_mount(self) -> None:
+        self._hide_toasts_now()
         self._apply_layout()
         self.refresh_all(first=True)
         self.query_one(InitiativePane).focus_list()
@@ -166,6 +167,16 @@ class MainScreen(Screen[None]):
         self.set_timer(GIT_FIRST_SECONDS, self.poll_git)
         self.set_interval(GIT_POLL_SECONDS, self.poll_git)
         self.set_interval(2.0, self.poll_disk)  # files changed on disk (git pull, an editor)
+
+    def _hide_toasts_now(self) -> None:
+        """Textual hides the screen's toast rack once the screen is shown, by setting `display`
+        to what its CSS already says: a change of inline style all the same, which cost a
+        layout pass and a frame of their own after the first one (~10 ms of every start-up).
+        Set here, it is part of the first layout; notifications show it as before."""
+        from textual.widgets._toast import ToastRack
+
+        for rack in self.query(ToastRack):
+            rack.display = False
 
     def poll_git(self) -> None:
         """Ask git, off the UI thread, whether the campaign has uncommitted changes (git can
