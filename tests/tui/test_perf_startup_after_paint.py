@@ -276,3 +276,30 @@ async def test_the_toast_rack_is_hidden_with_the_first_layout_and_still_shows_no
             if not rack.query("Toast"):
                 break
         assert not rack.query("Toast")
+
+
+async def test_the_first_screen_settles_without_waiting_for_refresh_ticks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the first screen still asks for after its first frame (the screen's Resizes, a new
+    scrollbar's layout) is laid out at once, not at the next refresh tick: no layout pass of
+    the settling screen comes from the refresh timer."""
+    import traceback
+
+    from gmconsole.tui.screens import main as main_module
+
+    ticked: list[str] = []
+    refresh_layout = MainScreen._refresh_layout
+
+    def spy(screen: MainScreen, *args: object, **kwargs: object) -> None:
+        if screen._settling and any(f.name == "_tick" for f in traceback.extract_stack()):
+            ticked.append("tick")
+        refresh_layout(screen, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(MainScreen, "_refresh_layout", spy)
+    app = GmConsole(torg_demo(tmp_path), remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause(main_module.SETTLE_SECONDS + 0.05)
+        screen = app.screen
+        assert isinstance(screen, MainScreen) and not screen._settling
+    assert ticked == []

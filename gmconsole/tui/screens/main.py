@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 from rich.text import Text
-from textual import events, on
+from textual import events, messages, on
 from textual.app import ComposeResult
 from textual.containers import Container, Horizontal
 from textual.geometry import Size
@@ -52,6 +52,8 @@ MESSAGE_MAX = 300
 RECENT_MAX = 50
 GIT_POLL_SECONDS = 5.0
 """How often the status line asks git whether the campaign has uncommitted changes."""
+SETTLE_SECONDS = 0.1
+"""How long after mounting the screen draws what it is asked at once (see `_draw_now`)."""
 GIT_FIRST_SECONDS = 0.3
 """When it first asks, after the first paint: the git process and the thread that waits for it
 took ~10 ms of CPU from the start-up (more in a big repository), for a label that can come a
@@ -95,6 +97,8 @@ class MainScreen(Screen[None]):
         self.git_label = ""
         """"git main ✎" while the campaign is in a git repository, else empty."""
         self._fitted = False
+        self._settling = True
+        """While the first screen settles (see `_draw_now`)."""
         """Whether the panes were fitted to the size the first layout gave them."""
         self._take_offered = False
         """Whether the message line said that a gone lock holder's campaign can be taken."""
@@ -164,6 +168,7 @@ class MainScreen(Screen[None]):
         self.say(HINT)
         if self.session.read_only_why:  # a read-only file system, a full disk: say why at once
             self.say(self.session.read_only_why, error=True)
+        self.set_timer(SETTLE_SECONDS, self._end_settling)
         self.set_timer(GIT_FIRST_SECONDS, self.poll_git)
         self.set_interval(GIT_POLL_SECONDS, self.poll_git)
         self.set_interval(2.0, self.poll_disk)  # files changed on disk (git pull, an editor)
@@ -217,6 +222,24 @@ class MainScreen(Screen[None]):
         self._show_status()
         if not self._fitted:
             self._fit_panes()
+        if self._settling:
+            self.call_later(self._draw_now)
+
+    async def _on_layout(self, message: messages.Layout) -> None:
+        """Runs before Textual's own handler (which then asks for a layout at the next tick)."""
+        if self._settling:
+            self.call_later(self._draw_now)
+
+    def _draw_now(self) -> None:
+        """While the first screen settles (`SETTLE_SECONDS`), what it still asks for is laid
+        out and drawn at once instead of at the next refresh tick. The screen's three Resizes
+        and a new scrollbar's layout arrive just after the first frame; each waited up to a
+        tick (1/60 s) and the screen was still drawing a frame or two ~35 ms after the first
+        (as Textual's own test pilot does, the tick's work is run directly)."""
+        self._on_timer_update()
+
+    def _end_settling(self) -> None:
+        self._settling = False
 
     def _compositor_refresh(self) -> None:
         """Fit the panes between the first layout pass and its frame (see `_fit_panes`)."""
