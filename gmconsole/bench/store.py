@@ -208,9 +208,11 @@ def check_seconds(root: Path) -> float:
 
 def check_how() -> str:
     """How `check` reads the log here: which parser judges it, and whether workers can help."""
-    from gmconsole.store import files, log
+    from gmconsole.engine import fast_toml
+    from gmconsole.store import log
 
-    parser = "rtoml, tomli where unsure" if files.rtoml is not None else "tomli only: rtoml is not installed"
+    fast = fast_toml.rtoml is not None
+    parser = "rtoml, tomli where unsure" if fast else "tomli only: rtoml is not installed"
     workers = f"{log._cores()} worker processes" if log._fork_context() is not None else "no workers"
     return f"{parser}; {workers} from {log.PARALLEL_BYTES / 1e6:.0f} MB of log"
 

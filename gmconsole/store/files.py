@@ -23,12 +23,8 @@ import tomli
 import tomli_w
 from pydantic import ValidationError
 
-try:  # optional: `quick_toml` says "not sure" without it, and the exact path reads every file
-    import rtoml
-except ImportError:  # pragma: no cover - rtoml is a declared dependency
-    rtoml = None
-
 from gmconsole.engine import limits
+from gmconsole.engine.fast_toml import quick_toml
 from gmconsole.engine.names import visible
 from gmconsole.store.problems import FileProblem, Problem, display_path, error_text
 
@@ -286,6 +282,9 @@ def read_toml_stamped(
         if line is not None:
             raise FileProblem(Problem(shown, line, f"a line longer than {limits.LINE_CHARS:,} characters "
                                                    "(see the README's limits): not read"))
+    quick = quick_toml(text, kept=True)
+    if quick is not None:
+        return quick, text, stamp
     try:
         return tomli.loads(text), text, stamp
     except tomli.TOMLDecodeError as exc:
@@ -299,49 +298,6 @@ def read_toml_stamped(
         depth = max(text.count("["), text.count("{"))
         message = f"invalid TOML: nested too deeply (up to {depth} levels)"
         raise FileProblem(Problem(shown, 1, message)) from exc
-
-
-_EQUALS_ENDS_LINE = re.compile(r"=[ \t]*(?:#[^\n]*)?(?:\n|\Z)")
-_EQUALS_STARTS_LINE = re.compile(r"\n[ \t]*=")
-
-
-def _rtoml_may_differ(text: str) -> bool:
-    """Whether `text` holds what rtoml reads differently from tomli: a byte-order mark (rtoml
-    skips it, tomli refuses it), a carriage return (rtoml keeps CR LF inside multi-line
-    strings, tomli reads LF), or, in a document with an inline table, a line that starts or
-    ends with `=`: inside `{ }` rtoml accepts a newline or a comment between a key and its `=`
-    or between the `=` and the value (`{ hp =<newline> 5 }`), which TOML's grammar and tomli
-    refuse. Meant to over-match (a `{` or `=` inside a string counts too): anything it flags
-    just goes to tomli. The line scans only run with a `{` in the text: they cost 0.2 s of
-    CPU over a 15 MB log (rtoml itself about 0.8 s), the `{` test 1 ms."""
-    if "\r" in text or "\ufeff" in text:
-        return True
-    return "{" in text and bool(_EQUALS_ENDS_LINE.search(text) or _EQUALS_STARTS_LINE.search(text))
-
-
-def quick_toml(text: str) -> dict[str, Any] | None:
-    """The document of `text` if the fast parser accepts it, else None ("not sure"): a caller
-    that only needs to know that a file is good (`gmconsole check`) tries this first and takes
-    `read_toml`'s path on None, so every report still comes from tomli, with its line.
-
-    rtoml (Rust's `toml` crate) parses the log 3x faster than tomli (100,000 events: 1.0 s of
-    CPU against 3.3 s). It must never accept what tomli refuses, nor read a value differently,
-    and it does not, outside what `_rtoml_may_differ` sends to tomli: checked over toml-test's and
-    tomli's corpora (valid and invalid, TOML 1.0 and 1.1), every one-character edit of a log
-    file, and mutated demo files (tests/store/test_quick_toml.py keeps the cases). rtoml
-    refuses a few files tomli accepts (`1e400`, inline tables nested hundreds deep): those
-    just take the exact path. The values are only ever validated, never kept: rtoml gives
-    offset datetimes a tzinfo of its own, equal to tomli's but not the same, and what a
-    session loads must not depend on which parser read it.
-    """
-    if rtoml is None or _rtoml_may_differ(text):
-        return None
-    try:
-        return rtoml.loads(text)
-    except (KeyboardInterrupt, SystemExit):
-        raise
-    except BaseException:  # any refusal (a Rust panic is a BaseException): the exact path decides
-        return None
 
 
 def _key_pattern(key: str) -> re.Pattern[str]:

@@ -15,7 +15,7 @@ from long_run import examples
 
 from gmconsole.engine.events import Event, EventKind
 from gmconsole.store import Problem, Session, check_campaign
-from gmconsole.store import files as files_module
+from gmconsole.engine import fast_toml as fast_toml
 from gmconsole.store import log as log_module
 from gmconsole.store.folder import load_folder
 from gmconsole.store.log import (
@@ -94,7 +94,7 @@ def test_check_campaign_reports_the_folder_then_the_log_each_with_the_folder_pat
     assert check_campaign(messy) == [Problem((messy / p.path).as_posix(), p.line, p.message) for p in found]
 
 
-@pytest.mark.skipif(files_module.rtoml is None, reason="rtoml is not installed")
+@pytest.mark.skipif(fast_toml.rtoml is None, reason="rtoml is not installed")
 def test_clean_files_are_judged_without_tomli_and_doubtful_ones_with_it(messy: Path) -> None:
     good = [p for p in (messy / "log").glob("*.toml") if not p.name.startswith("2026-01-")]
     assert good and all(log_file_is_clean(p) for p in good)
@@ -105,7 +105,7 @@ def test_clean_files_are_judged_without_tomli_and_doubtful_ones_with_it(messy: P
 def test_without_rtoml_every_file_is_read_by_tomli_with_the_same_result(
     messy: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(files_module, "rtoml", None)
+    monkeypatch.setattr(fast_toml, "rtoml", None)
     assert [str(p) for p in check_log(messy, parallel=False)] == as_session_reads(messy)
 
 

@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from long_run import examples
 
-from gmconsole.store import files
+from gmconsole.engine import fast_toml
 from gmconsole.store.files import quick_toml
 
 DEMOS = Path(__file__).resolve().parents[2] / "campaigns"
@@ -140,7 +140,7 @@ BOTH_READ = {
 }
 
 
-@pytest.mark.skipif(files.rtoml is None, reason="rtoml is not installed")
+@pytest.mark.skipif(fast_toml.rtoml is None, reason="rtoml is not installed")
 @pytest.mark.parametrize("text", BOTH_READ.values(), ids=BOTH_READ.keys())
 def test_what_both_read_reads_the_same(text: str) -> None:
     assert quick_toml(text) is not None
@@ -184,3 +184,40 @@ def mutated(draw: st.DrawFn) -> str:
 @given(text=mutated())
 def test_a_mutated_log_is_read_by_rtoml_as_tomli_reads_it_or_left_to_tomli(text: str) -> None:
     assert_agrees(text)
+
+
+# ---------------------------------------------------------------------- documents that are kept
+# A session keeps what it reads (its files, the log page at open) and reads them the fast way
+# where that is certainly tomli's document: `kept=True` also leaves offset datetimes to tomli,
+# whose tzinfo is the standard library's.
+
+
+def test_a_kept_document_with_an_offset_datetime_is_tomlis() -> None:
+    assert quick_toml(LOG, kept=True) is None
+    doc = fast_toml.loads(LOG)
+    when = doc["event"][0]["data"]["when"]
+    assert type(when.tzinfo) is dt.timezone and doc == tomli.loads(LOG)
+
+
+@pytest.mark.skipif(fast_toml.rtoml is None, reason="rtoml is not installed")
+def test_a_log_page_with_its_times_in_strings_is_read_the_fast_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The log writes its times as strings: a day of play is read by rtoml, with tomli's result."""
+    text = DEMO_LOGS[0].read_text(encoding="utf-8")
+    assert quick_toml(text, kept=True) is not None
+    monkeypatch.setattr(tomli, "loads", lambda *_a, **_k: pytest.fail("tomli was asked"))
+    assert fast_toml.loads(text) == quick_toml(text)
+
+
+@pytest.mark.parametrize("path", sorted(DEMOS.glob("*/**/*.toml")), ids=lambda p: str(p.relative_to(DEMOS)))
+def test_every_demo_file_reads_as_tomli_reads_it(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert same(fast_toml.loads(text)) == same(tomli.loads(text))
+
+
+def test_a_time_written_as_a_string_is_not_an_offset_datetime() -> None:
+    """As the log writes them; a datetime further inside a string may be taken for one (that
+    only costs the exact path), one written as a value never is missed."""
+    assert not fast_toml._OFFSET_DATETIME.search('time = "2026-11-21T14:31:57Z"\n')
+    assert not fast_toml._OFFSET_DATETIME.search("time = '2026-11-21T14:31:57+01:00'\n")
+    assert fast_toml._OFFSET_DATETIME.search("when = 2026-11-21T14:31:57Z\n")
+    assert fast_toml._OFFSET_DATETIME.search("when = [1979-05-27 07:32:00-07:00]\n")

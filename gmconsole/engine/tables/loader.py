@@ -15,7 +15,7 @@ import tomli
 import tomli_w
 from pydantic import ValidationError
 
-from gmconsole.engine import limits
+from gmconsole.engine import fast_toml, limits
 from gmconsole.engine.tables.errors import TableError
 from gmconsole.engine.tables.model import Table
 
@@ -75,7 +75,7 @@ def load_tables(text: str, source: str) -> list[Table]:
     table's `[[table]]` header), the table and what is wrong.
     """
     try:
-        raw = tomli.loads(text)
+        raw = fast_toml.loads(text)
     except tomli.TOMLDecodeError as exc:
         raise _syntax_error(exc, source) from None
     entries = raw.get("table", [])

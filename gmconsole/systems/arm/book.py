@@ -8,14 +8,14 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-import tomli
+from gmconsole.engine import fast_toml
 
 
 @cache
 def data_file(name: str) -> dict[str, Any]:
     """One `data/<name>.toml` file, parsed."""
     text = resources.files("gmconsole.systems.arm.data").joinpath(f"{name}.toml").read_text("utf-8")
-    return tomli.loads(text)
+    return fast_toml.loads(text)
 
 
 @cache

@@ -21,6 +21,7 @@ from typing import Any
 
 import tomli
 
+from gmconsole.engine import fast_toml
 from gmconsole.systems.myriad.errors import MyriadError
 
 REQUIRED_KEYS = ("title", "credit", "licence", "source")
@@ -46,7 +47,7 @@ def _load(name: str) -> dict[str, Any]:
     if not path.is_file():
         raise MyriadDataError(unknown_message("data file", name, data_files()))
     try:
-        doc = tomli.loads(path.read_text(encoding="utf-8"))
+        doc = fast_toml.loads(path.read_text(encoding="utf-8"))
     except tomli.TOMLDecodeError as exc:
         raise MyriadDataError(f"myriad/data/{name}.toml: {exc}") from exc
     missing = [key for key in REQUIRED_KEYS if not isinstance(doc.get(key), str)]

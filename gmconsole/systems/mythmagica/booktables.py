@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
-import tomllib
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from gmconsole.engine import fast_toml
 
 _RANGE = re.compile(r"^(-?\d+)-(-?\d+)$")
 DATA_DIR = Path(__file__).parent / "data"
@@ -14,7 +15,7 @@ DATA_DIR = Path(__file__).parent / "data"
 
 @cache
 def _file(name: str) -> dict[str, Any]:
-    return tomllib.loads((DATA_DIR / name).read_text(encoding="utf-8"))
+    return fast_toml.loads((DATA_DIR / name).read_text(encoding="utf-8"))
 
 
 @cache

@@ -9,7 +9,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-import tomli
+from gmconsole.engine import fast_toml
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class SkillDef:
 @cache
 def data_file(name: str) -> dict[str, Any]:
     text = resources.files("gmconsole.systems.system_one.data").joinpath(f"{name}.toml").read_text("utf-8")
-    return tomli.loads(text)
+    return fast_toml.loads(text)
 
 
 @cache

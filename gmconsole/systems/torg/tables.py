@@ -17,6 +17,7 @@ from typing import Any
 
 import tomli
 
+from gmconsole.engine import fast_toml
 from gmconsole.systems.torg.errors import TorgError
 
 META_KEYS = ("title", "credit", "licence", "confidence")
@@ -89,7 +90,7 @@ def load(name: str) -> DataFile:
     if not path.is_file():
         raise TorgDataError(f"no Torg data file '{name}'{suggest(name, data_file_names())}")
     try:
-        raw = tomli.loads(path.read_text(encoding="utf-8"))
+        raw = fast_toml.loads(path.read_text(encoding="utf-8"))
     except tomli.TOMLDecodeError as exc:
         raise TorgDataError(f"{name}.toml: {exc}") from exc
     return parse_data_file(name, raw)
