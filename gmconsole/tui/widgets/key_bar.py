@@ -31,49 +31,52 @@ class KeyBar(Static):
 
     def __init__(self) -> None:
         super().__init__()
-        self._items: list[tuple[str, str]] = []
-        """(key, label) of every live binding shown, in order."""
-        self._help: tuple[str, str] | None = None
-        """The help key's item, kept at the end when the others do not all fit."""
-        self._drawn: Text | None = None
-        """The line last shown."""
+        self._stale = True
+        """The keys or the width changed since the line was made: `render` makes it again."""
+        self._drawn = Text()
+        """The line last made."""
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
-        self.bindings_changed(self.screen)
 
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def on_resize(self) -> None:
-        self._draw()
+        self._restale()
 
     def bindings_changed(self, screen: Screen) -> None:
+        self._restale()
+
+    def _restale(self) -> None:
+        """The line is made when it is next drawn: the focus moves several times while the
+        screen mounts, and each asked for every binding's state (~1 ms each); one line high
+        and as wide as the screen, the bar needs no layout whatever it says."""
+        self._stale = True
+        self.refresh()
+
+    def render(self) -> Text:
+        if self._stale:
+            self._stale = False
+            self._drawn = self._make_line()
+        return self._drawn
+
+    def _make_line(self) -> Text:
         items: list[tuple[str, str]] = []
         seen: set[str] = set()
-        for active in screen.active_bindings.values():
+        help_item: tuple[str, str] | None = None
+        for active in self.screen.active_bindings.values():
             binding = active.binding
             ident = binding.id or binding.action  # a registry key is bound twice (see actions)
             if not binding.show or ident in seen:
                 continue
             seen.add(ident)
-            items.append((self.app.get_key_display(binding), binding.description))
-        self._help = next(
-            (
-                (self.app.get_key_display(a.binding), a.binding.description)
-                for a in screen.active_bindings.values()
-                if a.binding.id == HELP_ID and a.binding.show
-            ),
-            None,
-        )
-        self._items = items
-        self._draw()
-
-    def _draw(self) -> None:
+            item = (self.app.get_key_display(binding), binding.description)
+            items.append(item)
+            if binding.id == HELP_ID and help_item is None:
+                help_item = item
         width = self.content_region.width or 10_000
         key_style = self.get_component_rich_style("key-bar--key")
-        help_item = self._help
-        items = list(self._items)
         text = self._line(items, key_style)
         if text.cell_len > width and help_item in items:
             items.remove(help_item)
@@ -84,10 +87,7 @@ class KeyBar(Static):
             text.append("  …  " if items else "…  ")
             text.append_text(tail)
         text.no_wrap, text.overflow = True, "ellipsis"
-        if text == self._drawn:
-            return  # the same keys again (each focus change at start-up asks)
-        self._drawn = text
-        self.update(text, layout=False)  # one line high and as wide as the screen, whatever it says
+        return text
 
     @staticmethod
     def _line(items: list[tuple[str, str]], key_style: object) -> Text:
