@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from gmconsole.engine.errors import RulesError
+from gmconsole.engine.model import Model
 from gmconsole.engine.names import Name
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ class EncounterError(RulesError):
     """An encounter operation that cannot be done (unknown combatant, nothing to advance...)."""
 
 
-class Notice(BaseModel):
+class Notice(Model):
     """Something the GM should be told after an encounter change; the TUI logs it."""
 
     kind: str
@@ -65,7 +66,7 @@ class Notice(BaseModel):
     """The combatant id concerned, if any."""
 
 
-class Condition(BaseModel):
+class Condition(Model):
     """A named state on a combatant (prone, stunned, on fire) with an optional duration."""
 
     name: Name
@@ -81,7 +82,7 @@ PUBLIC = "public"
 """`Combatant.extra` key: the GM shows this combatant's numbers on the player view."""
 
 
-class Combatant(BaseModel):
+class Combatant(Model):
     """One participant in an encounter.
 
     A PC or named NPC points at its roster entry (`ref`), so damage lands on the one sheet
@@ -111,7 +112,7 @@ class Combatant(BaseModel):
     """Per-combatant state a turn order or system keeps (e.g. a harmed flag for popcorn)."""
 
 
-class Step(BaseModel):
+class Step(Model):
     """Combatants who act at the same instant; most steps hold one."""
 
     actors: list[str]
@@ -124,7 +125,7 @@ class Step(BaseModel):
     to, resumes without ticking again."""
 
 
-class Encounter(BaseModel):
+class Encounter(Model):
     """The persisted state of one fight, chase or tense scene."""
 
     name: Name

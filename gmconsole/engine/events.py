@@ -14,10 +14,11 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from gmconsole.engine.encounter import begins_round, without_plan
 from gmconsole.engine.errors import RulesError
+from gmconsole.engine.model import Model
 
 
 class EventKind(StrEnum):
@@ -35,7 +36,7 @@ class EventKind(StrEnum):
     REDO = "redo"
 
 
-class Change(BaseModel):
+class Change(Model):
     """One entity's state before and after; None means it did not exist (created / deleted).
 
     In memory a change holds both whole snapshots, which is what makes undo exact. The log
@@ -173,7 +174,7 @@ def _now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-class Event(BaseModel):
+class Event(Model):
     """One thing that happened, as the dice log shows it and the day's log file keeps it."""
 
     id: str = Field(default_factory=_new_id)

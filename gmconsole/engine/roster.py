@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
+from gmconsole.engine.model import Model
 from gmconsole.engine.names import Name
 
 Kind = Literal["pc", "npc", "creature"]
 
 
-class Character(BaseModel):
+class Character(Model):
     """Who they are at the table; what they can do lives in `sheet`."""
 
     name: Name = Field(min_length=1)

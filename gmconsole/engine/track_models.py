@@ -9,10 +9,12 @@ uses none of them. `gmconsole.engine.tracks` imports this module on the first us
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import Field, model_validator
+
+from gmconsole.engine.model import Model
 
 
-class BoxTrack(BaseModel):
+class BoxTrack(Model):
     """`boxes` boxes, of which the first `marked` are crossed off."""
 
     boxes: int = Field(ge=0, le=999)
@@ -47,7 +49,7 @@ class BoxTrack(BaseModel):
         return n
 
 
-class LevelTrack(BaseModel):
+class LevelTrack(Model):
     """A level on a named ladder; 0 is the first label (usually "none" / "unhurt")."""
 
     levels: list[str] = Field(min_length=1)
@@ -77,7 +79,7 @@ class LevelTrack(BaseModel):
         self.value = max(0, self.value - n)
 
 
-class PointPool(BaseModel):
+class PointPool(Model):
     """`current` points out of `maximum`; systems decide whether it may go below 0."""
 
     maximum: int = Field(ge=0)

@@ -15,6 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from gmconsole.engine.encounter import Encounter
+from gmconsole.engine.model import Model
 from gmconsole.engine.roster import Character
 from gmconsole.store.files import dump_toml, line_of, validation_problems
 from gmconsole.store.migrations import CURRENT, MigrationError, migrate
@@ -23,7 +24,7 @@ from gmconsole.store.sharing import table_list
 from gmconsole.store.toml_blocks import BlockWriter
 
 
-class Campaign(BaseModel):
+class Campaign(Model):
     """What `campaign.toml` holds besides its schema_version."""
 
     model_config = ConfigDict(extra="forbid")

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from gmconsole.engine.errors import RulesError, validation_text
+from gmconsole.engine.model import Model
 from gmconsole.engine.tracks import StatusView, TrackView
 from gmconsole.engine.turn_order import RolledEachRound, TurnOrder
 from gmconsole.systems.base import DamageOffer, GameSystem, Opposition, RuleOption, SheetChange
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from gmconsole.engine.checks import CheckOption, CheckRequest, CheckResult, Odds
 
 
-class GenericSheet(BaseModel):
+class GenericSheet(Model):
     """Hit points, an initiative bonus and any named stats the GM wants."""
 
     model_config = ConfigDict(extra="forbid")  # a typo such as `hpp = 3` is refused, not dropped

@@ -13,9 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from long_run import examples
 
+from gmconsole.engine import fast_toml as fast_toml
 from gmconsole.engine.events import Event, EventKind
 from gmconsole.store import Problem, Session, check_campaign
-from gmconsole.engine import fast_toml as fast_toml
 from gmconsole.store import log as log_module
 from gmconsole.store.folder import load_folder
 from gmconsole.store.log import (

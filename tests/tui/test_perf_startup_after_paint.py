@@ -151,7 +151,12 @@ MODELS_PROBE = textwrap.dedent(
         while not isinstance(pilot.app.screen, MainScreen):
             await pilot.pause(0.01)
         await pilot.pause()
-        ours = [c for c in BaseModel.__subclasses__() if c.__module__.startswith("gmconsole.engine")]
+        def every(cls):
+            for sub in cls.__subclasses__():
+                yield sub
+                yield from every(sub)
+
+        ours = [c for c in every(BaseModel) if c.__module__.startswith("gmconsole.engine")]
         built = sorted(c.__name__ for c in ours)
         print(json.dumps(built), flush=True)
         pilot.app.exit()
@@ -303,3 +308,43 @@ async def test_the_first_screen_settles_without_waiting_for_refresh_ticks(
         screen = app.screen
         assert isinstance(screen, MainScreen) and not screen._settling
     assert ticked == []
+
+
+def test_every_model_builds_its_validator_on_first_use() -> None:
+    """Every pydantic model of gmconsole derives from `Model` (built on first use): a model
+    that only ever appears inside another is never built on its own."""
+    from pydantic import BaseModel
+
+    from gmconsole.engine.model import Model
+    from gmconsole.systems import get_system, system_ids
+
+    for system_id in system_ids():
+        get_system(system_id)
+
+    def every(cls: type) -> list[type]:
+        return [c for sub in cls.__subclasses__() for c in (sub, *every(sub))]
+
+    ours = [c for c in every(BaseModel) if c.__module__.startswith("gmconsole")]
+    assert len(ours) > 60
+    assert [c.__qualname__ for c in ours if not issubclass(c, Model)] == []
+
+
+NESTED_PROBE = textwrap.dedent(
+    """
+    import json, sys
+    from gmconsole.engine.encounter import Combatant, Encounter
+    from gmconsole.store.session import Session
+
+    session = Session.open(sys.argv[1])
+    fighters = len(session.encounter.combatants)
+    session.close()
+    print(json.dumps([fighters, Encounter.__pydantic_complete__, Combatant.__pydantic_complete__]))
+    """
+)
+
+
+def test_a_model_only_ever_nested_is_not_built_at_open(tmp_path: Path) -> None:
+    """The encounter is validated at open, its combatants with it, but the combatant's own
+    validator is never built (a fresh process: tests elsewhere build it)."""
+    fighters, encounter_built, combatant_built = probe(NESTED_PROBE, str(torg_demo(tmp_path)))
+    assert fighters > 0 and encounter_built and not combatant_built

@@ -13,8 +13,9 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
+from pydantic import ConfigDict, Field, PrivateAttr, model_validator
 
+from gmconsole.engine.model import Model
 from gmconsole.engine.tables.errors import TableError
 from gmconsole.engine.tables.keys import Span, coverage_text, covers, first_overlap, parse_key, span_text
 
@@ -59,7 +60,7 @@ def _total_weight(rows: Any, k: int) -> int | None:
     return total
 
 
-class Row(BaseModel):
+class Row(Model):
     """One row as looked up or rolled: its cells, and what its key covers."""
 
     model_config = ConfigDict(frozen=True)
@@ -112,7 +113,7 @@ class Row(BaseModel):
         return "; ".join(f"{c}: {cell_text(v)}" for c, v in values.items())
 
 
-class Table(BaseModel):
+class Table(Model):
     """A lookup, random or reference table. See the package docstring for the TOML format."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")

@@ -20,10 +20,11 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from gmconsole.engine.dice import DiceError, ManualDiceError, RollResult
 from gmconsole.engine.dice import roll as roll_dice
+from gmconsole.engine.model import Model
 from gmconsole.engine.tables.errors import TableError
 from gmconsole.engine.tables.model import Row, cell_text
 
@@ -42,7 +43,7 @@ _TOKEN = re.compile(
 )
 
 
-class NestedRoll(BaseModel):
+class NestedRoll(Model):
     """A dice expression rolled inside a result."""
 
     expr: str
@@ -50,7 +51,7 @@ class NestedRoll(BaseModel):
     faces: list[int] = Field(default_factory=list)
 
 
-class TableRoll(BaseModel):
+class TableRoll(Model):
     """One roll on a table: what was rolled, the row it picked and the resolved result."""
 
     table: str

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
+from gmconsole.engine.model import Model
 from gmconsole.systems.arm.book import damage_rows
 
 WOUND_LEVELS = ("unharmed", "light", "moderate", "severe", "mortal", "dead")
@@ -28,7 +29,7 @@ def damage_levels(result: int) -> tuple[int, int] | None:
     return rows[min(result, len(rows) - 1)]
 
 
-class Condition(BaseModel):
+class Condition(Model):
     """A character's wound and shock levels, and whether the body was destroyed."""
 
     model_config = ConfigDict(extra="forbid")

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
+from gmconsole.engine.model import Model
 from gmconsole.engine.names import Name
 from gmconsole.systems.arm.condition import Condition
 
@@ -20,7 +21,7 @@ STATS = ("fitness", "dexterity", "toughness", "wit", "charisma", "willpower")
 DEFAULT_STATS = dict.fromkeys(STATS, 6)
 
 
-class Mod(BaseModel):
+class Mod(Model):
     """A situational modifier: signed (+/- when it applies), special (also gates actions that
     need the ability; bought from -10) or absolute (the GM adds or subtracts it)."""
 
@@ -42,7 +43,7 @@ class Mod(BaseModel):
         return self
 
 
-class Armour(BaseModel):
+class Armour(Model):
     model_config = ConfigDict(extra="forbid")
 
     name: str = ""
@@ -52,7 +53,7 @@ class Armour(BaseModel):
     """Added to Toughness against shock (the book's "stun" value)."""
 
 
-class Weapon(BaseModel):
+class Weapon(Model):
     """A melee or ranged weapon. Ranged weapons have an accuracy and a maximum range (a log,
     or the thrower's Fitness plus a number)."""
 
@@ -78,7 +79,7 @@ PENDING_KINDS = ("all", "attack", "defence")
 """What a pending modifier applies to (the book's rulings: -2 to everything, +1 to attack)."""
 
 
-class Pending(BaseModel):
+class Pending(Model):
     """A modifier for a coming round: a GM ruling, circling's +1, berserk's -2. It waits until
     the next round begins (a ruling for the coming round, not for the rest of this one), then
     applies until the end of `until_round`."""
@@ -100,7 +101,7 @@ class Pending(BaseModel):
         return f"{self.value:+d} {self.applies_to}" + (f" on {self.against}" if self.against else "")
 
 
-class WoundNote(BaseModel):
+class WoundNote(Model):
     """One recorded wound (the book's optional wound list, at most five)."""
 
     model_config = ConfigDict(extra="forbid")
@@ -109,7 +110,7 @@ class WoundNote(BaseModel):
     note: Name = ""
 
 
-class Spell(BaseModel):
+class Spell(Model):
     """A set spell: cast with Wit or Willpower against its difficulty; one that is flung at a
     target (Fire-ball) also has an accuracy, a damage value and whether it can be dodged."""
 
@@ -134,7 +135,7 @@ class Spell(BaseModel):
                       dodgeable=self.dodgeable)
 
 
-class ArmSheet(BaseModel):
+class ArmSheet(Model):
     """An ARM character, NPC or creature."""
 
     model_config = ConfigDict(extra="forbid")

@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
+from gmconsole.engine.model import Model
 from gmconsole.systems.myriad import data
 from gmconsole.systems.myriad.ability import check_faces
 from gmconsole.systems.myriad.errors import MyriadError
@@ -118,7 +119,7 @@ def skill_advances(level: int, dice: Sequence[int], *, cap: int = 5) -> bool:
     return level < cap and all(face > level for face in faces)
 
 
-class RandomProgress(BaseModel):
+class RandomProgress(Model):
     """Bookkeeping for the random progression mode; persisted on the sheet."""
 
     model_config = ConfigDict(extra="forbid")

@@ -17,8 +17,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
+from gmconsole.engine.model import Model
 from gmconsole.systems.myriad import data
 from gmconsole.systems.myriad.ability import AbilityRoll
 from gmconsole.systems.myriad.errors import MyriadError
@@ -30,7 +31,7 @@ class SfxError(MyriadError):
     """A burn the rules do not allow; the message says which rule."""
 
 
-class Sfx(BaseModel):
+class Sfx(Model):
     """An SFX a character (or an item) owns. Persisted on the sheet."""
 
     model_config = ConfigDict(extra="forbid")

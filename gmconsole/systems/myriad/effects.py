@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
+from gmconsole.engine.model import Model
 from gmconsole.systems.myriad import data
 from gmconsole.systems.myriad.ability import roll_d6
 from gmconsole.systems.myriad.conflict import damage_dealt
@@ -55,7 +56,7 @@ def effect_rules() -> dict[EffectKind, EffectRule]:
             for r in data.rows("damage", "end_of_round")}
 
 
-class OngoingEffect(BaseModel):
+class OngoingEffect(Model):
     """An effect on a combatant, resolved at each round's end. Persisted with the encounter.
 
     ``rounds_left`` counts down (Burning Blade sets it); ``None`` lasts until stopped (bandaged,

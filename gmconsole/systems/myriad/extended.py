@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
+from gmconsole.engine.model import Model
 from gmconsole.systems.myriad.errors import MyriadError
 
 
@@ -23,7 +24,7 @@ def progress_after(progress: int, result: int, tn: int) -> int:
     return max(0, progress - (tn - result))
 
 
-class Section(BaseModel):
+class Section(Model):
     """One section of an extended action. ``requires`` names sections to finish first."""
 
     model_config = ConfigDict(extra="forbid")
@@ -59,7 +60,7 @@ class ProgressStep:
     complete: bool
 
 
-class ExtendedAction(BaseModel):
+class ExtendedAction(Model):
     """A whole extended task; persisted in the campaign so work can span sessions."""
 
     model_config = ConfigDict(extra="forbid")

@@ -32,8 +32,9 @@ from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
+from gmconsole.engine.model import Model
 from gmconsole.engine.numbers import whole
 from gmconsole.engine.plain import plain
 from gmconsole.systems.myriad.errors import MyriadError
@@ -54,7 +55,7 @@ def game_night(now: datetime) -> str:
     return (now - DAY_TURNS_AT).date().isoformat()
 
 
-class LastTest(BaseModel):
+class LastTest(Model):
     """The character's most recent test: what a re-roll runs again, and how it came out."""
 
     model_config = ConfigDict(extra="forbid")
@@ -70,7 +71,7 @@ class LastTest(BaseModel):
     """Set once the test has been re-rolled: the new result stands."""
 
 
-class LuckUses(BaseModel):
+class LuckUses(Model):
     """Lucky and Unlucky uses in one session (game night)."""
 
     model_config = ConfigDict(extra="forbid")

@@ -22,8 +22,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
+from gmconsole.engine.model import Model
 from gmconsole.engine.tracks import BoxTrack
 from gmconsole.systems.myriad.errors import MyriadError
 
@@ -54,7 +55,7 @@ class HealResult:
         return self.main + self.critical
 
 
-class Resilience(BaseModel):
+class Resilience(Model):
     """One resilience line: the main row, and the critical row if the line is critical.
 
     Persisted: the two rows (size and boxes crossed), the permanent effect's name and the

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import Any, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
+from gmconsole.engine.model import Model
 from gmconsole.systems.myriad import data
 from gmconsole.systems.myriad.ability import effective_pool
 from gmconsole.systems.myriad.advancement import RandomProgress, level_for_xp
@@ -48,7 +49,7 @@ class SheetError(MyriadError):
     """A question the sheet cannot answer (a statistic it lacks, an unknown skill...)."""
 
 
-class BoonFlaw(BaseModel):
+class BoonFlaw(Model):
     """A boon (costs GP) or flaw (gives GP). ``gp`` overrides the price list (e.g. an Ally's 1-5)."""
 
     model_config = ConfigDict(extra="forbid")
@@ -77,7 +78,7 @@ def boon_price(boon_id: str) -> int:
                ["gp_per_level"])
 
 
-class Gear(BaseModel):
+class Gear(Model):
     """A piece of equipment: a weapon (damage dice), armour (rating), or something else."""
 
     model_config = ConfigDict(extra="forbid")
@@ -104,7 +105,7 @@ class Gear(BaseModel):
         return self
 
 
-class Chase(BaseModel):
+class Chase(Model):
     """A pursuer's standing in a chase (spec §4.11): its tally (0 right behind, 3 lost), the
     rounds run, Head 'Em Off sixes saved up, and whether it is out of contact this round."""
 
@@ -116,7 +117,7 @@ class Chase(BaseModel):
     absent: bool = Field(default=False, description="Head 'Em Off: out of contact this round")
 
 
-class Section(BaseModel):
+class Section(Model):
     """A massive vessel's critical location (T-27): its own wound boxes, set by the Guide (E6)."""
 
     model_config = ConfigDict(extra="forbid")
@@ -131,7 +132,7 @@ class Section(BaseModel):
         return self
 
 
-class Vehicle(BaseModel):
+class Vehicle(Model):
     """What makes a sheet a vehicle (spec §4.11, T-24, T-38): its Speed (outrunning, towing,
     ramming) and Manoeuvre (dodging, stunts, fixed weapons) stand in for the driver's
     statistics, with the driver's Drive / Pilot / Ride skill (the ``driver`` test switch)."""
@@ -151,7 +152,7 @@ class Vehicle(BaseModel):
 VEHICLE_STATS = ("speed", "manoeuvre")
 
 
-class MyriadSheet(BaseModel):
+class MyriadSheet(Model):
     """A Myriad character, NPC or creature."""
 
     model_config = ConfigDict(extra="forbid", validate_assignment=True)

@@ -28,8 +28,9 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
+from gmconsole.engine.model import Model
 from gmconsole.engine.numbers import whole
 from gmconsole.systems.myriad import data
 from gmconsole.systems.myriad.ability import roll_ability
@@ -39,7 +40,7 @@ from gmconsole.systems.myriad.modules import easy_weave_bonus, spell_limit
 SPELL_SKILL = "spell_casting"
 
 
-class Imbued(BaseModel):
+class Imbued(Model):
     """A spell woven into an item (L904): used once, and the mage's Intellect is 1 lower for
     each such item until its spell is used."""
 
@@ -49,7 +50,7 @@ class Imbued(BaseModel):
     components: dict[str, int] = Field(default_factory=dict)
 
 
-class Weave(BaseModel):
+class Weave(Model):
     """A spell being woven: components bought so far (component id -> sixes), rounds spent,
     and the sixes of the last roll still waiting to be assigned."""
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, ConfigDict, Field, model_validator
 
+from gmconsole.engine.model import Model
 from gmconsole.systems.mythmagica import rules
 
 
@@ -36,7 +37,7 @@ def _known_attributes(attrs: list[str]) -> list[str]:
     return attrs
 
 
-class Ability(BaseModel):
+class Ability(Model):
     """A skill, lore or discipline: XP spent on it, its base cost, the degrees held."""
 
     model_config = ConfigDict(extra="forbid")
@@ -53,7 +54,7 @@ class Ability(BaseModel):
         return rules.raw_rank(self.xp, self.base) + rules.rank_bonus(self.degrees)
 
 
-class Weapon(BaseModel):
+class Weapon(Model):
     """A weapon or natural attack. Entrapment weapons deal Setback (damage 0, setback > 0)."""
 
     model_config = ConfigDict(extra="forbid")
@@ -73,7 +74,7 @@ class Weapon(BaseModel):
     a target Resistant, Sensitive or Immune to that form takes half, double or none."""
 
 
-class LastTest(BaseModel):
+class LastTest(Model):
     """The character's newest test, kept so Guts can still buy it after the roll."""
 
     model_config = ConfigDict(extra="forbid")
@@ -90,7 +91,7 @@ class LastTest(BaseModel):
     TARGET` then passes the bought success to H without charging again)."""
 
 
-class MythmagicaSheet(BaseModel):
+class MythmagicaSheet(Model):
     model_config = ConfigDict(extra="forbid")
 
     race: str = "Human"

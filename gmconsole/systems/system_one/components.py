@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, ConfigDict, Field, model_validator
 
 from gmconsole.engine.errors import RulesError
+from gmconsole.engine.model import Model
 from gmconsole.engine.names import Name
 
 Side = Literal["front", "rear", "port", "starboard", "top", "bottom"]
@@ -38,7 +39,7 @@ def _known_sides(values: dict[str, int]) -> dict[str, int]:
 SideValues = Annotated[dict[str, Annotated[int, Field(ge=0, le=MAX_SF)]], AfterValidator(_known_sides)]
 
 
-class Component(BaseModel):
+class Component(Model):
     """One part of a vehicle (engine, steering, a gun, a seat): its SF on each side, the
     armour over it on each side (one class, as bought) and the damage it has taken."""
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import AfterValidator, BeforeValidator, ConfigDict, Field
 
 from gmconsole.engine.dice.field import DiceText
 from gmconsole.engine.errors import RulesError
+from gmconsole.engine.model import Model
 from gmconsole.engine.names import Name
 from gmconsole.systems.system_one import rules
 from gmconsole.systems.system_one.components import Component, split_kind
@@ -106,7 +107,7 @@ def _known_wounds(wounds: dict[str, int]) -> dict[str, int]:
     return out
 
 
-class Skill(BaseModel):
+class Skill(Model):
     """A skill at a level. The base attribute and cost come from the book's list; a skill the
     book does not list names its attribute (`attr`) and cost here."""
 
@@ -128,7 +129,7 @@ class Skill(BaseModel):
         return f"{self.name} ({self.specialisation})" if self.specialisation else self.name
 
 
-class Power(BaseModel):
+class Power(Model):
     """A power as bought: its points, the PW it holds while on and the EF a use costs.
 
     A few act by their name: "Heightened Speed" (switched on: +10 to hit and -10 to be hit
@@ -146,7 +147,7 @@ class Power(BaseModel):
     notes: str = ""
 
 
-class Weapon(BaseModel):
+class Weapon(Model):
     """A weapon: the combat skill it uses, its damage dice, piercing or blunt, and its range
     (the top of the Short band; 0 for a melee weapon) or its reach."""
 
@@ -163,7 +164,7 @@ class Weapon(BaseModel):
     hands: int = Field(default=1, ge=1, le=4)
 
 
-class Armour(BaseModel):
+class Armour(Model):
     """Armour over some locations: its Physical and Energy values, Integrity (0: does not
     wear) and the Physical value left after wear."""
 
@@ -206,7 +207,7 @@ def _held_place(place: str) -> str:
     return rules.location_key(place)
 
 
-class HeldHit(BaseModel):
+class HeldHit(Model):
     """A hit made this round, waiting for the end of the round."""
 
     model_config = ConfigDict(extra="forbid")
@@ -217,7 +218,7 @@ class HeldHit(BaseModel):
     type: DamageType = "blunt"
 
 
-class SystemOneSheet(BaseModel):
+class SystemOneSheet(Model):
     """A System One character, NPC or creature."""
 
     model_config = ConfigDict(extra="forbid")

@@ -25,8 +25,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
+from gmconsole.engine.model import Model
 from gmconsole.systems.torg.errors import TorgError
 from gmconsole.systems.torg.movement import band_width, chase_speed_modifier
 from gmconsole.systems.torg.values import value_to_measure
@@ -44,7 +45,7 @@ CHASE_SKILLS = (
 """The skills a chase's first total is made with (spec §4.3)."""
 
 
-class Runner(BaseModel):
+class Runner(Model):
     """One participant: a combatant of the encounter, its chase skill and speed value."""
 
     model_config = ConfigDict(extra="forbid")
@@ -70,7 +71,7 @@ class Runner(BaseModel):
     """A runner's own push fatigue, taken as shock at the end of the encounter round."""
 
 
-class Chase(BaseModel):
+class Chase(Model):
     model_config = ConfigDict(extra="forbid")
 
     round: int = 1

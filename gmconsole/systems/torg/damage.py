@@ -22,8 +22,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
+from gmconsole.engine.model import Model
 from gmconsole.systems.torg.combat import CombatResult
 from gmconsole.systems.torg.errors import TorgError
 from gmconsole.systems.torg.tables import load
@@ -40,7 +41,7 @@ def rounds_per_minute() -> int:
     return int(_healing()["recovery"]["rounds_per_minute"])
 
 
-class Marks(BaseModel):
+class Marks(Model):
     """What one blow can change on a damage track (kept to undo a blow that is bought off)."""
 
     model_config = ConfigDict(extra="forbid")
@@ -55,7 +56,7 @@ class Marks(BaseModel):
     k_minutes: int = Field(default=0, ge=0)
 
 
-class LastBlow(BaseModel):
+class LastBlow(Model):
     """The latest blow, as applied, with the track as it was before it: damage can still be
     bought off (L713-L733) until the next blow or anything else that changes the track."""
 
@@ -75,7 +76,7 @@ class LastBlow(BaseModel):
         )
 
 
-class DamageState(BaseModel):
+class DamageState(Model):
     """Shock, K/O, knockdown and wounds of one character, against its Toughness.
 
     `apply` changes the state in place and returns it (so `s.apply(r)` and `s2 = s.apply(r)`

@@ -22,8 +22,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
+from gmconsole.engine.model import Model
 from gmconsole.systems.torg.cards import DeckDefinition
 from gmconsole.systems.torg.errors import TorgError
 
@@ -47,7 +48,7 @@ def mask_cards(mask: int) -> list[int]:
     return [k for k in range(mask.bit_length()) if mask >> k & 1]
 
 
-class DeckState(BaseModel):
+class DeckState(Model):
     model_config = ConfigDict(extra="forbid")
 
     draw_pile: list[int] = Field(default_factory=list)

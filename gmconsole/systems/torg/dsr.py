@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
+from gmconsole.engine.model import Model
 from gmconsole.systems.torg.cards import HAZARDS
 from gmconsole.systems.torg.errors import TorgError
 from gmconsole.systems.torg.multiaction import one_on_many_dn
@@ -24,7 +25,7 @@ STEPS = "ABCD"
 LAST_DITCH = 4
 
 
-class DsrTask(BaseModel):
+class DsrTask(Model):
     """A dramatic task in progress (persisted with the encounter)."""
 
     model_config = ConfigDict(extra="forbid")

@@ -29,8 +29,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
+from gmconsole.engine.model import Model
 from gmconsole.engine.numbers import whole
 from gmconsole.systems.torg.cards import DeckDefinition, DramaCard, card_types, stand_in_deck
 from gmconsole.systems.torg.deck import HAND_SIZE, DeckState
@@ -38,7 +39,7 @@ from gmconsole.systems.torg.errors import TorgError
 from gmconsole.systems.torg.rules_data import normalise
 
 
-class HeldCards(BaseModel):
+class HeldCards(Model):
     """Card ids in a player's hand, pool (face up, in play this scene) and on the table."""
 
     model_config = ConfigDict(extra="forbid")

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
+from gmconsole.engine.model import Model
 from gmconsole.systems.torg.combat import damage_value, effective_toughness
 from gmconsole.systems.torg.damage import DamageState
 from gmconsole.systems.torg.errors import TorgError
@@ -49,7 +50,7 @@ ROUND_MARKS = frozenset(
 a leadership card's second gift still to give."""
 
 
-class Attributes(BaseModel):
+class Attributes(Model):
     """The seven attributes; every creature has all seven (Core Earth humans: 6 poor, 8 average,
     13 the normal maximum)."""
 
@@ -77,7 +78,7 @@ class Attributes(BaseModel):
         }[key]
 
 
-class Axioms(BaseModel):
+class Axioms(Model):
     model_config = ConfigDict(extra="forbid")
 
     magic: int = Field(ge=0, le=33)
@@ -86,14 +87,14 @@ class Axioms(BaseModel):
     tech: int = Field(ge=0, le=33)
 
 
-class PossibilityEntry(BaseModel):
+class PossibilityEntry(Model):
     model_config = ConfigDict(extra="forbid")
 
     delta: int
     reason: str = ""
 
 
-class Possibilities(BaseModel):
+class Possibilities(Model):
     """The hero currency as a ledger: every gain and spend with its reason; the count is the sum."""
 
     model_config = ConfigDict(extra="forbid")
@@ -126,7 +127,7 @@ class Possibilities(BaseModel):
         self.history.append(PossibilityEntry(delta=n, reason=reason))
 
 
-class Specialization(BaseModel):
+class Specialization(Model):
     """Type specialisation (+1 to the skill for one make, model or species, 1 Possibility) and
     optionally a trademark item (+2 more, 3 more Possibilities) (L2957-L2977)."""
 
@@ -142,7 +143,7 @@ class Specialization(BaseModel):
         return skill_key(v)
 
 
-class Armour(BaseModel):
+class Armour(Model):
     model_config = ConfigDict(extra="forbid")
 
     name: str
@@ -151,7 +152,7 @@ class Armour(BaseModel):
     fatigue_penalty: bool = False
 
 
-class Weapon(BaseModel):
+class Weapon(Model):
     """A weapon: muscle-powered (`adds`, capped at `max`) or with a fixed `damage` value."""
 
     model_config = ConfigDict(extra="forbid")
@@ -177,7 +178,7 @@ class Weapon(BaseModel):
 ATTITUDE = Literal["loyal", "friendly", "neutral", "hostile", "enemy"]
 
 
-class Attitude(BaseModel):
+class Attitude(Model):
     """What this character thinks of another: the base attitude, and a temporary one a charm
     left (it decays back to the base after a time, the GM's call)."""
 
@@ -189,7 +190,7 @@ class Attitude(BaseModel):
     """The other has tried to awe this character: awe works once per target (`awe`)."""
 
 
-class TorgSheet(BaseModel):
+class TorgSheet(Model):
     """A Torg character: PC, NPC or creature."""
 
     model_config = ConfigDict(extra="forbid")

@@ -26,15 +26,16 @@ import random
 from collections.abc import Iterator
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
+from gmconsole.engine.model import Model
 from gmconsole.systems.torg.errors import TorgError
 from gmconsole.systems.torg.reality import StormResult, storm_result, storm_total_bonus
 
 START_RADIUS = 5.0
 
 
-class Owed(BaseModel):
+class Owed(Model):
     """What the storm has done to one side's sheet and is not yet written on it."""
 
     model_config = ConfigDict(extra="forbid")
@@ -45,7 +46,7 @@ class Owed(BaseModel):
     physically: bool = False
 
 
-class Side(BaseModel):
+class Side(Model):
     model_config = ConfigDict(extra="forbid")
 
     id: str
@@ -63,7 +64,7 @@ class Side(BaseModel):
     owed: Owed = Field(default_factory=Owed)
 
 
-class Storm(BaseModel):
+class Storm(Model):
     model_config = ConfigDict(extra="forbid")
 
     cosm: str
