@@ -70,7 +70,7 @@ from textual.app import App
 from textual.widgets import Static
 from pydantic import BaseModel
 
-class Row(Model):
+class Row(BaseModel):
     name: str
     value: int = 0
 
@@ -90,7 +90,6 @@ _CONSOLE = """
 import gc, sys, time
 gc.disable()  # as run() does before importing the app (the app is imported here, to hook it)
 marks = {}
-from gmconsole.engine.model import Model
 from gmconsole.tui import run
 from gmconsole.tui.app import GmConsole
 marks["imports"] = time.time()
