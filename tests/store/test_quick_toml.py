@@ -221,3 +221,7 @@ def test_a_time_written_as_a_string_is_not_an_offset_datetime() -> None:
     assert not fast_toml._OFFSET_DATETIME.search("time = '2026-11-21T14:31:57+01:00'\n")
     assert fast_toml._OFFSET_DATETIME.search("when = 2026-11-21T14:31:57Z\n")
     assert fast_toml._OFFSET_DATETIME.search("when = [1979-05-27 07:32:00-07:00]\n")
+    assert fast_toml._OFFSET_DATETIME.search("when = [ # first\n  1979-05-27T07:32:00.25z, 1 ]")
+    assert fast_toml._OFFSET_DATETIME.search("w = { at = 1979-05-27T07:32:00+01:00}")
+    assert fast_toml._OFFSET_DATETIME.search("at = 1979-05-27T07:32:00Z # noted")
+    assert fast_toml._OFFSET_DATETIME.search("at = 1979-05-27T07:32:00Z")
