@@ -348,3 +348,31 @@ def test_a_model_only_ever_nested_is_not_built_at_open(tmp_path: Path) -> None:
     validator is never built (a fresh process: tests elsewhere build it)."""
     fighters, encounter_built, combatant_built = probe(NESTED_PROBE, str(torg_demo(tmp_path)))
     assert fighters > 0 and encounter_built and not combatant_built
+
+
+async def test_the_open_table_view_is_made_when_first_needed(tmp_path: Path) -> None:
+    """The first frame has no open-table view (it is hidden until a table opens); keys sent
+    with the first screen that open a table and type a lookup find it made at once."""
+    from textual.widgets import Input
+
+    app = GmConsole(torg_demo(tmp_path), remember=False)
+    first: dict[str, object] = {}
+
+    def hook() -> None:
+        if not first and isinstance(app.screen, MainScreen):
+            first["view"] = bool(app.screen.query("#ref-table"))
+
+    app.post_display_hook = hook  # type: ignore[method-assign]
+    async with app.run_test(size=(120, 40)) as pilot:
+        while not first:
+            await pilot.pause(0.01)
+        assert first["view"] is False
+        keys = [("4", "4"), ("slash", "/"), *((c, c) for c in "bonus"), ("enter", None), ("enter", None)]
+        keys += [("equals_sign", "="), ("1", "1"), ("2", "2")]
+        for key, character in keys:
+            app._driver.send_message(events.Key(key, character))  # type: ignore[union-attr]
+        for _ in range(8):
+            await pilot.pause()
+        pane = app.screen.query_one(ReferencePane)
+        assert pane.open_table is not None and pane.open_table.name.startswith("Bonus chart")
+        assert pane.query_one("#ref-lookup", Input).value == "12"

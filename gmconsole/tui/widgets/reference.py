@@ -35,7 +35,7 @@ the filter; Escape on a filtered list clears the search.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from rich.text import Text
 from textual import events, on
@@ -43,6 +43,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from gmconsole.engine.errors import GmConsoleError
@@ -57,6 +58,8 @@ if TYPE_CHECKING:
     from textual.timer import Timer
 
     from gmconsole.store.session import Session
+
+PartT = TypeVar("PartT", bound=Widget)
 
 SPLIT_WIDTH = 90
 """From this pane width on, the table list and the open table are shown side by side."""
@@ -103,6 +106,8 @@ class ReferencePane(Vertical):
         body type and range finds one per body type)."""
         self._pending: Timer | None = None
         """The timer that fills the list after the first paint, until it has (see `show`)."""
+        self._view_made = False
+        """Whether the open table's view was made (see `_view`)."""
 
     def compose(self) -> ComposeResult:
         # no select-all on focus: it would arrive after the first letter of type-to-search and
@@ -113,13 +118,27 @@ class ReferencePane(Vertical):
         )
         with Horizontal(id="ref-body"):
             yield LineList(id="ref-tables")
-            with Vertical(id="ref-table"):
-                yield Static("", id="ref-info")
-                yield TextInput(placeholder="= look up a roll or a name", id="ref-lookup", compact=True)
-                yield LineList(id="ref-rows")
-                status = Static("", id="ref-status")
-                status.display = False  # until a lookup has something to say
-                yield status
+
+    def _view(self) -> None:
+        """Make the open table's view (its info line, lookup box, rows and status) the first
+        time it is needed: when the list is filled (a moment after the first paint) or a key
+        opens a table sooner. Mounted with the screen, hidden until a table opens, it was
+        ~10 ms of every start-up. The widgets are in the DOM at once, so a key typed right
+        after the one that opened the table finds them."""
+        if self._view_made:
+            return
+        self._view_made = True
+        view = Vertical(id="ref-table")
+        self.query_one("#ref-body", Horizontal).mount(view)
+        status = Static("", id="ref-status")
+        status.display = False  # until a lookup has something to say
+        lookup = TextInput(placeholder="= look up a roll or a name", id="ref-lookup", compact=True)
+        view.mount(Static("", id="ref-info"), lookup, LineList(id="ref-rows"), status)
+
+    def _part(self, selector: str, expect_type: type[PartT]) -> PartT:
+        """A widget of the open table's view (made first if it is not yet: see `_view`)."""
+        self._view()
+        return self.query_one(selector, expect_type)
 
     def on_mount(self) -> None:
         if self.session is not None:
@@ -127,8 +146,9 @@ class ReferencePane(Vertical):
 
     def focus_list(self) -> None:
         self.fill_pending()
-        target = "#ref-rows" if self.has_class("-table") and not self.has_class("-split") else "#ref-tables"
-        self._focus_now(self.query_one(target, LineList))
+        in_table = self.has_class("-table") and not self.has_class("-split")
+        target = self._part("#ref-rows", LineList) if in_table else self.query_one("#ref-tables", LineList)
+        self._focus_now(target)
 
     # ------------------------------------------------------------------ data in
 
@@ -217,8 +237,8 @@ class ReferencePane(Vertical):
 
     def _fill_rows(self) -> None:
         table = self.open_table
-        info = self.query_one("#ref-info", Static)
-        rows_list = self.query_one("#ref-rows", LineList)
+        info = self._part("#ref-info", Static)
+        rows_list = self._part("#ref-rows", LineList)
         if table is None:
             set_content(info, Text("Select a table and press Enter.", style="italic"))
             rows_list.set_rows([])
@@ -296,7 +316,7 @@ class ReferencePane(Vertical):
     @on(Input.Submitted, "#ref-lookup")
     def _lookup_done(self, event: Input.Submitted) -> None:
         if self._lookup(event.value):
-            self.query_one("#ref-rows", LineList).focus()
+            self._part("#ref-rows", LineList).focus()
 
     def _open(self, key: str | None, *, focus: bool = True) -> None:
         if key is None or key not in self.tables:
@@ -304,13 +324,13 @@ class ReferencePane(Vertical):
         if key != self.open_key:
             self.open_key = key
             self.looked_up = []
-            self.query_one("#ref-lookup", Input).value = ""
+            self._part("#ref-lookup", Input).value = ""
             self._status("")
         self._mode("table")
         self._fill_rows()
         self.call_after_refresh(self._fill_rows)  # again once the rows list has its width
         if focus:
-            self.query_one("#ref-rows", LineList).focus()
+            self._part("#ref-rows", LineList).focus()
 
     def _lookup(self, value: str) -> bool:
         """Mark and select the row for `value`; say why when there is none."""
@@ -327,7 +347,7 @@ class ReferencePane(Vertical):
             return False
         if table.calculator and self.session is not None:
             return self._calculate(table.calculator, value)
-        status = self.query_one("#ref-status", Static)
+        status = self._part("#ref-status", Static)
         width = (status.content_region.width or self.size.width - 2) - 2  # 2: the ✗ or ▶
         try:
             found = Lookup(table, width).find(value)
@@ -356,7 +376,7 @@ class ReferencePane(Vertical):
     def _status(self, text: Text | str, *, refusal: bool = False) -> None:
         """The lookup's answer (wrapped, up to 3 lines) or its refusal (one line) under the
         rows; no empty line when there is none."""
-        status = self.query_one("#ref-status", Static)
+        status = self._part("#ref-status", Static)
         status.update(text)
         status.set_class(refusal, "-refusal")
         status.display = bool(str(text))
@@ -430,7 +450,7 @@ class ReferencePane(Vertical):
             self._open(self.query_one("#ref-tables", LineList).cursor_key, focus=False)
         if self.open_table is not None:
             self._mode("table")
-            self._focus_now(self.query_one("#ref-lookup", Input))
+            self._focus_now(self._part("#ref-lookup", Input))
 
     def action_back(self) -> None:
         """Escape: back to the list (the filter stays); on a filtered list, clear the search."""
