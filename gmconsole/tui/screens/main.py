@@ -53,7 +53,7 @@ RECENT_MAX = 50
 GIT_POLL_SECONDS = 5.0
 """How often the status line asks git whether the campaign has uncommitted changes."""
 SETTLE_SECONDS = 0.1
-"""How long after mounting the screen draws what it is asked at once (see `_draw_now`)."""
+"""How long after its first frame the screen draws what it is asked at once (see `_draw_now`)."""
 GIT_FIRST_SECONDS = 0.3
 """When it first asks, after the first paint: the git process and the thread that waits for it
 took ~10 ms of CPU from the start-up (more in a big repository), for a label that can come a
@@ -97,8 +97,10 @@ class MainScreen(Screen[None]):
         self.git_label = ""
         """"git main ✎" while the campaign is in a git repository, else empty."""
         self._fitted = False
-        self._settling = True
-        """While the first screen settles (see `_draw_now`)."""
+        self._settling = False
+        """While the first screen settles, from its first frame on (see `_draw_now`)."""
+        self._settled = False
+        """Whether the settling has begun (it happens once)."""
         """Whether the panes were fitted to the size the first layout gave them."""
         self._take_offered = False
         """Whether the message line said that a gone lock holder's campaign can be taken."""
@@ -168,7 +170,6 @@ class MainScreen(Screen[None]):
         self.say(HINT)
         if self.session.read_only_why:  # a read-only file system, a full disk: say why at once
             self.say(self.session.read_only_why, error=True)
-        self.set_timer(SETTLE_SECONDS, self._end_settling)
         self.set_timer(GIT_FIRST_SECONDS, self.poll_git)
         self.set_interval(GIT_POLL_SECONDS, self.poll_git)
         self.set_interval(2.0, self.poll_disk)  # files changed on disk (git pull, an editor)
@@ -231,8 +232,8 @@ class MainScreen(Screen[None]):
             self.call_later(self._draw_now)
 
     def _draw_now(self) -> None:
-        """While the first screen settles (`SETTLE_SECONDS`), what it still asks for is laid
-        out and drawn at once instead of at the next refresh tick. The screen's three Resizes
+        """While the first screen settles (`SETTLE_SECONDS` from its first frame), what it still
+        asks for is laid out and drawn at once instead of at the next refresh tick. The screen's three Resizes
         and a new scrollbar's layout arrive just after the first frame; each waited up to a
         tick (1/60 s) and the screen was still drawing a frame or two ~35 ms after the first
         (as Textual's own test pilot does, the tick's work is run directly)."""
@@ -242,10 +243,14 @@ class MainScreen(Screen[None]):
         self._settling = False
 
     def _compositor_refresh(self) -> None:
-        """Fit the panes between the first layout pass and its frame (see `_fit_panes`)."""
+        """Fit the panes between the first layout pass and its frame (see `_fit_panes`); the
+        settling (`_draw_now`) begins with that frame."""
         if not self._fitted:
             self._fit_panes()
         super()._compositor_refresh()
+        if self._fitted and not self._settled:
+            self._settled = self._settling = True
+            self.set_timer(SETTLE_SECONDS, self._end_settling)
 
     def _fit_panes(self) -> None:
         """Lay the panes out for the size the screen's first layout gave them. They were drawn
