@@ -376,3 +376,20 @@ async def test_the_open_table_view_is_made_when_first_needed(tmp_path: Path) -> 
         pane = app.screen.query_one(ReferencePane)
         assert pane.open_table is not None and pane.open_table.name.startswith("Bonus chart")
         assert pane.query_one("#ref-lookup", Input).value == "12"
+
+
+def test_the_fewest_lines_of_an_entry_in_full_are_never_more_than_it_takes() -> None:
+    """The roster skips drawing every entry in full to learn that they do not all fit when
+    their fewest lines already do not: that count must never exceed the real one."""
+    from gmconsole.store.session import Session
+    from gmconsole.tui.widgets import roster as roster_module
+
+    for demo in sorted(TORG_DEMO.parent.glob("*-demo")):
+        session = Session(demo, read_only=True)
+        pane = roster_module.RosterPane()
+        pane.session = session
+        pane._new_sheet_cache = {}
+        for entry in pane._entries(session):
+            for width in (20, 40, 58, 100):
+                drawn = pane._entry_text(entry, width, True).plain.count("\n") + 1
+                assert roster_module._full_lines_at_least(entry) <= drawn, (demo.name, entry.name)

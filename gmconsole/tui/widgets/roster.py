@@ -43,6 +43,14 @@ _GROUPS = (("pc", "PCs"), ("npc", "NPCs"), ("creature", "Creatures"))
 _KIND_WORD = {"pc": "PC", "npc": "NPC", "creature": "creature"}
 
 
+def _full_lines_at_least(e: Entry) -> int:
+    """The fewest lines an entry drawn in full takes (`RosterPane._entry_text`): its name line,
+    then its problem, or its description and a line per track (the sheet's lines come on top)."""
+    if e.problem:
+        return 2
+    return 1 + (1 if e.describe and not e.lines else 0) + len(e.tracks or ())
+
+
 class RosterPane(Vertical, can_focus=False):
     """Roster list with tracks and status words; keys act on the selected entry."""
 
@@ -237,10 +245,12 @@ class RosterPane(Vertical, can_focus=False):
         cache, self._text_cache = self._text_cache, {}  # texts this drawing uses are kept
         expand_all = self.view == "full"
         if self.view == "auto" and len(self.entries) + len(groups) <= height:
-            full_lines = len(groups) + sum(
-                self._text(e, width, True, cache).plain.count("\n") + 1 for e in self.entries.values()
-            )
-            expand_all = full_lines <= height
+            at_least = len(groups) + sum(_full_lines_at_least(e) for e in self.entries.values())
+            if at_least <= height:  # else no need to draw every entry in full to know it
+                full_lines = len(groups) + sum(
+                    self._text(e, width, True, cache).plain.count("\n") + 1 for e in self.entries.values()
+                )
+                expand_all = full_lines <= height
         old_rows, self._row_cache = self._row_cache, {}
         rows: list[Row] = []
         for title, items in groups:
