@@ -34,6 +34,8 @@ class GitError(GmConsoleError):
 
 @dataclass(frozen=True)
 class GitStatus:
+    """What the status line says of git: the branch, and whether there is anything to commit."""
+
     branch: str
     """The branch checked out ("(detached)" when none is)."""
     dirty: bool

@@ -37,6 +37,8 @@ OWNER_WAIT = 0.5
 
 @dataclass(frozen=True)
 class LockOwner:
+    """Who holds a campaign's lock: a process on a host."""
+
     pid: int
     host: str
 

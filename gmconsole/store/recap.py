@@ -33,6 +33,8 @@ HITS = 30
 
 @dataclass
 class DayStory:
+    """One day of play in the recap: its events, first and last times, and the fights in it."""
+
     date: str
     events: int = 0
     first: str = ""

@@ -42,6 +42,8 @@ per combatant)."""
 
 @dataclass(slots=True)
 class _Block:
+    """One `[[key]]` entry of a document, rendered once and kept while it is unchanged."""
+
     text: str
     """`[[key]]` and the entry's body, as tomli_w writes it with multi-line strings allowed."""
     has_cr: bool

@@ -26,6 +26,8 @@ from textual.dom import DOMNode
 
 @dataclass(frozen=True)
 class Action:
+    """One entry of the action registry: a key, its label, what it does and where it works."""
+
     id: str
     """Stable id, used by the keymap file and as the Textual binding id."""
     keys: str

@@ -37,6 +37,8 @@ SUBPLOTS = frozenset(
 
 @dataclass(frozen=True)
 class ConflictLine:
+    """One conflict line of a drama card: who goes first, and each side's effects."""
+
     initiative: str
     hero: tuple[str, ...] = ()
     villain: tuple[str, ...] = ()
@@ -48,6 +50,9 @@ class ConflictLine:
 
 @dataclass(frozen=True)
 class DramaCard:
+    """A drama card: its play result, its standard and dramatic conflict lines, its approved
+    actions and its dramatic-skill-resolution box."""
+
     id: int
     play: str
     standard: ConflictLine

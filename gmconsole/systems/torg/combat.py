@@ -78,6 +78,9 @@ def parse_cell(cell: str) -> CombatResult:
 
 @dataclass(frozen=True)
 class CrtColumn:
+    """One column of the combat results table (Ords, or possibility-rated): a result per damage
+    over Toughness, from S (0) to 15, and what every two points past 15 add."""
+
     rows: tuple[CombatResult, ...]
     """Rows 0 (S) to 15."""
     plus_two: CombatResult
