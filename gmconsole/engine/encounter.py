@@ -105,10 +105,10 @@ class Combatant(Model):
     status: Status = "active"
     trigger: str = ""
     """What a readied combatant waits for."""
-    conditions: list[Condition] = Field(default_factory=list)
+    conditions: list[Condition] = Field(default=[])
     declared: str = ""
     """The action declared this round, for orders with a declaration phase."""
-    extra: dict[str, Any] = Field(default_factory=dict)
+    extra: dict[str, Any] = Field(default={})
     """Per-combatant state a turn order or system keeps (e.g. a harmed flag for popcorn)."""
 
 
@@ -133,12 +133,12 @@ class Encounter(Model):
     """Id of the turn order strategy the system supplies (for the record and a sanity check)."""
     round: int = Field(default=0, ge=0, le=1_000_000)
     """0 before the fight starts; then 1, 2, ..."""
-    combatants: list[Combatant] = Field(default_factory=list)
-    steps: list[Step] = Field(default_factory=list)
+    combatants: list[Combatant] = Field(default=[])
+    steps: list[Step] = Field(default=[])
     """This round's plan (dynamic orders append steps as they are chosen)."""
     pointer: int = Field(default=0, ge=0, le=1_000_000)
     """Index of the acting step in `steps`."""
-    state: dict[str, Any] = Field(default_factory=dict)
+    state: dict[str, Any] = Field(default={})
     """Turn-order state the strategy owns (the flipped drama card, popcorn bookkeeping...)."""
 
     # ---------------------------------------------------------------- lookups

@@ -183,9 +183,9 @@ class Event(Model):
     """One line a GM reads: "Orc 2 takes 5 (Shock 5, K)"."""
     who: str | None = None
     time: str = Field(default_factory=_now)
-    data: dict[str, Any] = Field(default_factory=dict)
+    data: dict[str, Any] = Field(default={})
     """Structured detail: dice and kept/dropped marks, modifiers, total, outcome, margin."""
-    changes: list[Change] = Field(default_factory=list)
+    changes: list[Change] = Field(default=[])
     undoes: str | None = None
     """For undo/redo events: the id of the event being compensated or re-applied."""
 

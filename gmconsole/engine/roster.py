@@ -26,9 +26,9 @@ class Character(Model):
     player: str = ""
     side: Name = ""
     """Side when added to an encounter; empty means "pcs" for PCs and "foes" otherwise."""
-    tags: list[str] = Field(default_factory=list)
+    tags: list[str] = Field(default=[])
     notes: str = ""
-    sheet: dict[str, Any] = Field(default_factory=dict)
+    sheet: dict[str, Any] = Field(default={})
 
     @property
     def default_side(self) -> str:

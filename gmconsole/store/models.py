@@ -36,9 +36,9 @@ class Campaign(Model):
     """Slug of the active encounter; absent when no fight is running. Read from the
     encounter files' `active` mark (see `find_active`); older campaigns kept it here, in
     campaign.toml, where two clones that start different fights conflict."""
-    options: dict[str, Any] = Field(default_factory=dict)
+    options: dict[str, Any] = Field(default={})
     """Optional-rule toggles, checked against the system's `RuleOption`s."""
-    clock: dict[str, Any] = Field(default_factory=dict)
+    clock: dict[str, Any] = Field(default={})
     """The in-game calendar as the GM keeps it (date, time of day, session number...)."""
     encounter_kept: Literal["", "campaign", "encounters"] = ""
     """Where "which fight is on" is kept (never written to the file; set on load by

@@ -35,7 +35,7 @@ class GenericSheet(Model):
     hp: int = Field(default=10, ge=0, le=100_000)
     hp_max: int = Field(default=10, ge=1, le=100_000)
     initiative: int = Field(default=0, ge=-50, le=50)
-    stats: dict[str, int] = Field(default_factory=dict)
+    stats: dict[str, int] = Field(default={})
 
     @model_validator(mode="after")
     def _hp_fits(self) -> GenericSheet:

@@ -393,3 +393,18 @@ def test_the_fewest_lines_of_an_entry_in_full_are_never_more_than_it_takes() -> 
             for width in (20, 40, 58, 100):
                 drawn = pane._entry_text(entry, width, True).plain.count("\n") + 1
                 assert roster_module._full_lines_at_least(entry) <= drawn, (demo.name, entry.name)
+
+
+def test_a_list_or_dict_default_is_each_models_own() -> None:
+    """Empty lists and dicts are defaults (`Field(default=[])`), not factories, whose signature
+    pydantic inspected for every such field of every model built at start-up; pydantic copies
+    such a default for each instance, so no two share one."""
+    from gmconsole.engine.encounter import Combatant, Encounter
+    from gmconsole.systems.torg.hand import HeldCards
+
+    one, two = Encounter(name="a"), Encounter(name="b")
+    one.combatants.append(Combatant(id="x", name="X"))
+    assert two.combatants == [] and Encounter(name="c").combatants == []
+    hand = HeldCards()
+    hand.hand.append(1)
+    assert HeldCards().hand == []

@@ -48,7 +48,7 @@ class NestedRoll(Model):
 
     expr: str
     total: int
-    faces: list[int] = Field(default_factory=list)
+    faces: list[int] = Field(default=[])
 
 
 class TableRoll(Model):
@@ -60,14 +60,14 @@ class TableRoll(Model):
     dice: str | None
     """The expression rolled; None when the GM gave the total."""
     total: int
-    faces: list[int] = Field(default_factory=list)
+    faces: list[int] = Field(default=[])
     row: Row
     cells: list[str]
     """The row's result cells (all but the key), with nested rolls resolved."""
     text: str
     """The result as one line."""
-    nested: list[NestedRoll] = Field(default_factory=list)
-    subrolls: list[TableRoll] = Field(default_factory=list)
+    nested: list[NestedRoll] = Field(default=[])
+    subrolls: list[TableRoll] = Field(default=[])
     """Rolls on other tables this result referred to, in reading order."""
 
     def summary(self) -> str:

@@ -146,14 +146,14 @@ class ArmSheet(Model):
     movement: dict[str, int] = Field(default_factory=lambda: {"run": 4, "walk": 1})
     size: int = Field(default=0, ge=-20, le=20)
     """Size as one signed number: large positive, small negative (lowers attack difficulty)."""
-    mods: list[Mod] = Field(default_factory=list)
+    mods: list[Mod] = Field(default=[])
     armour: Armour = Field(default_factory=Armour)
-    weapons: list[Weapon] = Field(default_factory=list)
+    weapons: list[Weapon] = Field(default=[])
     condition: Condition = Field(default_factory=Condition)
-    pending: list[Pending] = Field(default_factory=list)
-    wounds: list[WoundNote] = Field(default_factory=list, max_length=5)
+    pending: list[Pending] = Field(default=[])
+    wounds: list[WoundNote] = Field(default=[], max_length=5)
     """Each wound recorded (the book's optional list, at most five)."""
-    spells: list[Spell] = Field(default_factory=list)
+    spells: list[Spell] = Field(default=[])
     prepared: bool = False
     """Prepared to defend this round (base 2 instead of 4)."""
     notes: str = ""

@@ -124,9 +124,9 @@ class RandomProgress(Model):
 
     model_config = ConfigDict(extra="forbid")
 
-    failed_skills: list[str] = Field(default_factory=list)
+    failed_skills: list[str] = Field(default=[])
     skill_increases: int = Field(default=0, ge=0)
-    stat_ticks: dict[str, int] = Field(default_factory=dict)
+    stat_ticks: dict[str, int] = Field(default={})
     dice_burnt: int = Field(default=0, ge=0)
 
     def tick_failure(self, skill: str) -> None:

@@ -40,7 +40,7 @@ class Sfx(Model):
     name: str
     cost_sixes: int = Field(default=1, ge=0, description="sixes per activation")
     repeatable: bool = Field(default=False, description="may take several multiples of the cost")
-    trigger: list[str] = Field(default_factory=list, description="tags the roll must carry")
+    trigger: list[str] = Field(default=[], description="tags the roll must carry")
     requires_success: bool = True
     extra_action: bool = False
     bonus_per_six: int = Field(default=0, ge=0, description="what a six burnt for it adds back")

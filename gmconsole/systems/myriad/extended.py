@@ -33,7 +33,7 @@ class Section(Model):
     tn: int = Field(ge=1)
     target: int = Field(ge=1)
     duration: str = ""
-    requires: list[str] = Field(default_factory=list)
+    requires: list[str] = Field(default=[])
     progress: int = Field(default=0, ge=0)
     rolls: int = Field(default=0, ge=0)
 

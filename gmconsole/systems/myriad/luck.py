@@ -64,7 +64,7 @@ class LastTest(Model):
     difficulty: int | None = None
     modifiers: int = 0
     opponent_total: int | None = None
-    extra: dict[str, Any] = Field(default_factory=dict)
+    extra: dict[str, Any] = Field(default={})
     total: int = 0
     success: bool | None = None
     rerolled: Reroll | None = None

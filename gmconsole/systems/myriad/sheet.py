@@ -92,7 +92,7 @@ class Gear(Model):
     bonus: int = Field(default=0, ge=-3, le=3, description="enhancer bonus")
     bonus_applies_to: str = ""
     rp: int = Field(default=0, ge=0)
-    sfx: list[Sfx] = Field(default_factory=list, title="SFX")
+    sfx: list[Sfx] = Field(default=[], title="SFX")
     edged: bool = False
     insulated: bool = False
     fire_retardant: bool = False
@@ -145,7 +145,7 @@ class Vehicle(Model):
     hardened: int = Field(default=0, ge=0, le=10, description="Hardened Target rating")
     encloses_passengers: bool = Field(default=False, description="its hull shields passengers")
     chase: Chase | None = Field(default=None, description="as a pursuer: its chase tally")
-    sections: dict[str, Section] = Field(default_factory=dict,
+    sections: dict[str, Section] = Field(default={},
                                          description="a massive vessel's locations, by name")
 
 
@@ -160,19 +160,19 @@ class MyriadSheet(Model):
     name: str = Field(default="", description="for messages; the roster entry holds the name")
     power_level: PowerLevel = "heroic"
     stats: dict[str, int] = Field(default_factory=lambda: dict(DEFAULT_STATS))
-    skills: dict[str, int] = Field(default_factory=dict)
-    sfx: list[Sfx] = Field(default_factory=list, title="SFX")
-    boons_flaws: list[BoonFlaw] = Field(default_factory=list)
-    gear: list[Gear] = Field(default_factory=list)
-    resilience: dict[str, Resilience] = Field(default_factory=dict)
+    skills: dict[str, int] = Field(default={})
+    sfx: list[Sfx] = Field(default=[], title="SFX")
+    boons_flaws: list[BoonFlaw] = Field(default=[])
+    gear: list[Gear] = Field(default=[])
+    resilience: dict[str, Resilience] = Field(default={})
     xp: int = Field(default=0, ge=0)
     xp_spent: int = Field(default=0, ge=0)
     resource_points: int = Field(default=0, ge=0)
     social_armour: int = Field(default=0, ge=0)
     fear_armour: int = Field(default=2, ge=0)
-    effects: list[OngoingEffect] = Field(default_factory=list,
+    effects: list[OngoingEffect] = Field(default=[],
                                          description="bleeding, burning... (end of round)")
-    states: list[State] = Field(default_factory=list,
+    states: list[State] = Field(default=[],
                                 description="prone, pinned, grappling, stunned (manoeuvres)")
     movement_lost: int = Field(default=0, ge=0, le=99,
                                description="metres of movement lost (Crippling Blow, leg hits)")
@@ -188,7 +188,7 @@ class MyriadSheet(Model):
     luck: LuckUses | None = Field(default=None, description="Lucky/Unlucky uses this session")
     weave: Weave | None = Field(default=None, description="a spell being woven (see weaving)")
     vehicle: Vehicle | None = Field(default=None, description="set on a vehicle's sheet")
-    imbued: list[Imbued] = Field(default_factory=list,
+    imbued: list[Imbued] = Field(default=[],
                                  description="spells waiting in items (-1 Intellect each)")
     notes: str = ""
 

@@ -47,7 +47,7 @@ class Imbued(Model):
     model_config = ConfigDict(extra="forbid")
 
     item: str = Field(min_length=1, max_length=80)
-    components: dict[str, int] = Field(default_factory=dict)
+    components: dict[str, int] = Field(default={})
 
 
 class Weave(Model):
@@ -56,7 +56,7 @@ class Weave(Model):
 
     model_config = ConfigDict(extra="forbid")
 
-    components: dict[str, int] = Field(default_factory=dict)
+    components: dict[str, int] = Field(default={})
     rounds: int = Field(default=0, ge=0)
     pending: int = Field(default=0, ge=0)
 

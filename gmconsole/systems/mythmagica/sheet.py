@@ -45,8 +45,8 @@ class Ability(Model):
     name: str = Field(min_length=1)
     xp: int = Field(default=0, ge=0)
     base: int = Field(default=4, ge=1)
-    degrees: Annotated[list[str], AfterValidator(_known_degrees)] = Field(default_factory=list)
-    attrs: Annotated[list[str], AfterValidator(_known_attributes)] = Field(default_factory=list)
+    degrees: Annotated[list[str], AfterValidator(_known_degrees)] = Field(default=[])
+    attrs: Annotated[list[str], AfterValidator(_known_attributes)] = Field(default=[])
     """The attributes its rolls add (e.g. ["GR"] for sneaking)."""
 
     @property
@@ -80,7 +80,7 @@ class LastTest(Model):
     model_config = ConfigDict(extra="forbid")
 
     option: str
-    switches: dict[str, str | int] = Field(default_factory=dict)
+    switches: dict[str, str | int] = Field(default={})
     total: int
     threshold: int
     success: bool | None = None
@@ -106,8 +106,8 @@ class MythmagicaSheet(Model):
     xp: int = Field(default=0, ge=0)
     level: int | None = Field(default=None, ge=0, le=20)
     """Set for creatures and quick NPCs; characters take their Level from XP."""
-    abilities: list[Ability] = Field(default_factory=list)
-    weapons: list[Weapon] = Field(default_factory=list)
+    abilities: list[Ability] = Field(default=[])
+    weapons: list[Weapon] = Field(default=[])
     armour: str = ""
     armour_ward: int = Field(default=0, ge=0)
     encumbrance: int = Field(default=0, ge=0)
@@ -119,9 +119,9 @@ class MythmagicaSheet(Model):
     damage: int = Field(default=0, ge=0)
     setback: int = Field(default=0, ge=0)
     guts_spent: int = Field(default=0, ge=0, le=rules.GUTS_MAX)
-    traits: list[str] = Field(default_factory=list)
-    flaws: list[str] = Field(default_factory=list)
-    conditions: list[str] = Field(default_factory=list)
+    traits: list[str] = Field(default=[])
+    flaws: list[str] = Field(default=[])
+    conditions: list[str] = Field(default=[])
     notes: str = ""
     overcome: Literal["lethal", "non-lethal"] | None = None
     """Set when HP or FP reached 0 in this scene (lethal when HP did): the character stays

@@ -46,9 +46,9 @@ class Component(Model):
     model_config = ConfigDict(extra="forbid")
 
     name: Name = Field(min_length=1)
-    sides: SideValues = Field(default_factory=dict)
+    sides: SideValues = Field(default={})
     """SF placed on each side; the part's SP is their sum."""
-    armour: SideValues = Field(default_factory=dict)
+    armour: SideValues = Field(default={})
     """Vehicular armour over the part on each side."""
     armour_class: Literal["physical", "energy", "mental", "sensory"] = "physical"
     damage: int = Field(default=0, ge=0, le=MAX_HARM)

@@ -230,17 +230,17 @@ class SystemOneSheet(Model):
     size_level: int = Field(default=0, ge=-10, le=10)
     running: int = Field(default=16, ge=0, le=10_000)
     leap: int = Field(default=2, ge=0, le=1000)
-    skills: Annotated[list[Skill], AfterValidator(_skills_in_range)] = Field(default_factory=list)
-    powers: list[Power] = Field(default_factory=list)
-    weapons: list[Weapon] = Field(default_factory=list)
-    armour: list[Armour] = Field(default_factory=list)
-    components: list[Component] = Field(default_factory=list)
+    skills: Annotated[list[Skill], AfterValidator(_skills_in_range)] = Field(default=[])
+    powers: list[Power] = Field(default=[])
+    weapons: list[Weapon] = Field(default=[])
+    armour: list[Armour] = Field(default=[])
+    components: list[Component] = Field(default=[])
     """A vehicle's parts (`components`): hits on a vehicle land on these, not on a body."""
     wounds: Annotated[dict[str, int], AfterValidator(_known_wounds)] = Field(default_factory=_no_wounds)
     """Damage recorded per location (head, left_arm ... right_leg)."""
     bleed: int = Field(default=0, ge=0, le=MAX_DAMAGE)
     """Damage from bleeding: it counts toward the total but belongs to no location."""
-    held: Annotated[list[HeldHit], BeforeValidator(_old_held)] = Field(default_factory=list)
+    held: Annotated[list[HeldHit], BeforeValidator(_old_held)] = Field(default=[])
     ef_spent: int = Field(default=0, ge=0, le=10_000)
     ef_moving: int = Field(default=0, ge=0, le=10_000)
     """The part of `ef_spent` spent moving, which walking and trotting win back faster."""

@@ -79,7 +79,7 @@ class Chase(Model):
     """Lateral room to evade (side streets, open ground); no: a corridor, a rail line."""
     escape: float | None = None
     """Separation at which the quarry gets away (the GM's call: out of sight)."""
-    runners: list[Runner] = Field(default_factory=list)
+    runners: list[Runner] = Field(default=[])
 
     @property
     def quarry(self) -> Runner | None:

@@ -51,24 +51,24 @@ def mask_cards(mask: int) -> list[int]:
 class DeckState(Model):
     model_config = ConfigDict(extra="forbid")
 
-    draw_pile: list[int] = Field(default_factory=list)
+    draw_pile: list[int] = Field(default=[])
     """Top first."""
-    action_stack: list[int] = Field(default_factory=list)
+    action_stack: list[int] = Field(default=[])
     """Top last: the card in effect this round."""
-    discard: list[int] = Field(default_factory=list)
+    discard: list[int] = Field(default=[])
     """Top last."""
     in_rounds: bool = False
     line: str = "standard"
     """The conflict line ("standard" or "dramatic") the card in effect was read with: a scene
     changed mid-round takes effect from the next card."""
-    pooled_this_round: list[str] = Field(default_factory=list)
+    pooled_this_round: list[str] = Field(default=[])
     """Combatant ids who moved a card from hand to pool this round (one each)."""
     pools_opened: bool = False
     """A card went into a pool since rounds began (an escape card must be the first)."""
-    dealt: list[str] = Field(default_factory=list)
+    dealt: list[str] = Field(default=[])
     """Combatant ids whose held cards this deck has accounted for (claimed, hand topped up)."""
     fiat_used: int = 0
-    fiat_offer: list[int] = Field(default_factory=list)
+    fiat_offer: list[int] = Field(default=[])
 
     # ------------------------------------------------------------------ setting up
 

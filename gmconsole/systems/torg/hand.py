@@ -44,9 +44,9 @@ class HeldCards(Model):
 
     model_config = ConfigDict(extra="forbid")
 
-    hand: list[int] = Field(default_factory=list)
-    pool: list[int] = Field(default_factory=list)
-    table: list[int] = Field(default_factory=list)
+    hand: list[int] = Field(default=[])
+    pool: list[int] = Field(default=[])
+    table: list[int] = Field(default=[])
     """GM-tinted cards in play before the player (subplot, alertness, connection, campaign)."""
     critical_used: bool = False
     """The critical moment (once an act) is spent; the end of the act (`actend`) clears it."""

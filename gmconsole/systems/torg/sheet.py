@@ -99,7 +99,7 @@ class Possibilities(Model):
 
     model_config = ConfigDict(extra="forbid")
 
-    history: list[PossibilityEntry] = Field(default_factory=list)
+    history: list[PossibilityEntry] = Field(default=[])
 
     @model_validator(mode="after")
     def _never_negative(self) -> Possibilities:
@@ -203,17 +203,17 @@ class TorgSheet(Model):
     axioms: Axioms | None = None
     """Override of the home cosm's axioms (None: the cosm's own)."""
     attributes: Attributes = Field(default_factory=Attributes)
-    skills: dict[str, int] = Field(default_factory=dict)
+    skills: dict[str, int] = Field(default={})
     """Adds per skill; a skill with 0 adds is not "had"."""
-    knowledges: dict[str, int] = Field(default_factory=dict)
+    knowledges: dict[str, int] = Field(default={})
     """Arcane knowledge adds (no base attribute, never usable unskilled)."""
-    parenthetical: dict[str, int] = Field(default_factory=dict)
+    parenthetical: dict[str, int] = Field(default={})
     """Defence-only values printed in brackets on NPC blocks, e.g. taunt (17)."""
-    specializations: list[Specialization] = Field(default_factory=list)
+    specializations: list[Specialization] = Field(default=[])
     possibilities: Possibilities = Field(default_factory=Possibilities)
     damage: DamageState
     armour: Armour | None = None
-    weapons: list[Weapon] = Field(default_factory=list)
+    weapons: list[Weapon] = Field(default=[])
     connected: bool = True
     transformed: bool = False
     cards: HeldCards | None = None
@@ -221,7 +221,7 @@ class TorgSheet(Model):
     attitudes: dict[str, Attitude] | None = None
     """Attitudes toward other characters, by their name as the GM types it (`attitude`, `charm`,
     `persuade`); None for a character nobody has charmed yet."""
-    this_round: list[str] = Field(default_factory=list)
+    this_round: list[str] = Field(default=[])
     """What is in force on the character this round only: the flipped card's results for its
     side ("up", "stymied", "setback", "confused"; the next card replaces them) and the values
     of cards played from the pool ("action", "adrenalin:DEX", "coup_de_grace"...; they end

@@ -74,7 +74,7 @@ class Storm(Model):
     strength: int = 0
     maelstrom: bool = False
     over: bool = False
-    sides: list[Side] = Field(default_factory=list)
+    sides: list[Side] = Field(default=[])
 
     def side(self, cid: str) -> Side | None:
         return next((s for s in self.sides if s.id == cid), None)
