@@ -177,7 +177,7 @@ class MainScreen(Screen[None]):
     def _hide_toasts_now(self) -> None:
         """Textual hides the screen's toast rack once the screen is shown, by setting `display`
         to what its CSS already says: a change of inline style all the same, which cost a
-        layout pass and a frame of their own after the first one (~10 ms of every start-up).
+        layout pass and a frame of their own after the first one.
         Set here, it is part of the first layout; notifications show it as before."""
         from textual.widgets._toast import ToastRack
 
@@ -257,7 +257,7 @@ class MainScreen(Screen[None]):
         at mount, before they had one, and each would fit itself on its own Resize, which
         comes after the frame of that layout. The first layout pass sizes them and then draws
         its frame (`_compositor_refresh`): fitting them there puts wrapped lists and a packed
-        roster in the first frame and spares drawing every pane twice (~10 ms of each
+        roster in the first frame and spares drawing every pane twice (~5 ms of each
         start-up); the screen's first Resize does it if that was missed. Only the first time:
         a later Resize reaches the screen before its layout, and the panes' own Resize fits
         them."""
