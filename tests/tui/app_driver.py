@@ -54,3 +54,13 @@ def main_screen(app: GmConsole) -> MainScreen:
     screen = app.screen
     assert isinstance(screen, MainScreen), f"expected the main screen, got {screen!r}"
     return screen
+
+
+async def wait_for_screen(pilot: Pilot, screen_type: type, *, pauses: int = 200) -> None:
+    """Pause until the app shows a screen of `screen_type`; fail (rather than wait forever)
+    when it has not come after `pauses` pauses."""
+    for _ in range(pauses):
+        if isinstance(pilot.app.screen, screen_type):
+            return
+        await pilot.pause()
+    raise AssertionError(f"no {screen_type.__name__} after {pauses} pauses: {pilot.app.screen!r} shows")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app_driver import make_app, screen_text
+from app_driver import make_app, screen_text, wait_for_screen
 
 from gmconsole.tui.screens.sheet_form import SheetForm
 
@@ -15,8 +15,7 @@ async def test_a_sheet_closed_without_saving_says_so(campaign: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("2", "e")  # the roster's first entry
-        while not isinstance(app.screen, SheetForm):
-            await pilot.pause()
+        await wait_for_screen(pilot, SheetForm)
         await pilot.press("escape")  # nothing edited: closed at once
         await pilot.pause()
         assert not isinstance(app.screen, SheetForm)

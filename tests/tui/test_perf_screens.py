@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_driver import make_app
+from app_driver import make_app, wait_for_screen
 
 from gmconsole.bench import screens
 from gmconsole.tui.screens.check_dialog import CheckDialog
@@ -131,21 +131,18 @@ async def test_dialogs_bring_their_styles_without_restyling_the_console(campaign
 
         app.stylesheet.reparse = counted  # type: ignore[method-assign]
         await pilot.press("t")
-        while not isinstance(app.screen, CheckDialog):
-            await pilot.pause()
+        await wait_for_screen(pilot, CheckDialog)
         await pilot.pause()
         assert app.screen.query_one("#check-box").styles.width.value == 72  # check_dialog.tcss
         assert app.screen.query_one("#check-who", Select).styles.width.unit.name == "FRACTION"
         await pilot.press("escape")
         await pilot.press("2", "e")
-        while not isinstance(app.screen, SheetForm):
-            await pilot.pause()
+        await wait_for_screen(pilot, SheetForm)
         await pilot.pause()
         assert app.screen.query_one("#sheet-box").styles.width.value == 100  # sheet_form.tcss
         await pilot.press("escape")
         await pilot.press("d")
-        while not isinstance(app.screen, NumberPrompt):
-            await pilot.pause()
+        await wait_for_screen(pilot, NumberPrompt)
         await pilot.pause()
         assert app.screen.query_one(".prompt-box").styles.width.value == 60  # prompt.tcss
         assert not reparsed
