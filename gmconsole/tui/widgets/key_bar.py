@@ -35,6 +35,9 @@ class KeyBar(Static):
         """The keys or the width changed since the line was made: `render` makes it again."""
         self._drawn = Text()
         """The line last made."""
+        self._made_for: tuple[object, ...] = ()
+        """The width, focused widget and keymap the line was made for: the live bindings
+        depend on nothing else (`MainScreen.check_action` looks only along the focus chain)."""
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
@@ -58,7 +61,10 @@ class KeyBar(Static):
     def render(self) -> Text:
         if self._stale:
             self._stale = False
-            self._drawn = self._make_line()
+            made_for = (self.content_region.width, self.screen.focused, id(self.app._keymap))
+            if made_for != self._made_for:  # what the line depends on: Textual also asks again
+                self._made_for = made_for  # when a focus change ends where it began
+                self._drawn = self._make_line()
         return self._drawn
 
     def _make_line(self) -> Text:
