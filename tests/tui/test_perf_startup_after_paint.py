@@ -408,3 +408,30 @@ def test_a_list_or_dict_default_is_each_models_own() -> None:
     hand = HeldCards()
     hand.hand.append(1)
     assert HeldCards().hand == []
+
+
+async def test_the_key_bar_line_is_made_once_at_start_and_again_on_a_pane_switch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The key bar reads the live bindings once for the first screen (the focus moves several
+    times while it mounts, and Textual asks again for a focus that ended where it began), and
+    again when the focus really moves: the roster's keys show once its pane has the focus."""
+    from gmconsole.tui.widgets.key_bar import KeyBar
+
+    made: list[str] = []
+    make_line = KeyBar._make_line
+
+    def spy(bar: KeyBar) -> object:
+        line = make_line(bar)
+        made.append(line.plain)
+        return line
+
+    monkeypatch.setattr(KeyBar, "_make_line", spy)
+    app = GmConsole(torg_demo(tmp_path), remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert len(made) == 1
+        await pilot.press("2")
+        await pilot.pause()
+        assert len(made) == 2 and "Edit" in made[-1] and "Edit" not in made[0]
