@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.pilot import Pilot
 from textual.widgets import Input
 
 from gmconsole.tui.app import GmConsole
 from gmconsole.tui.screens.main import MainScreen
+
+if TYPE_CHECKING:
+    from gmconsole.tui.screens.check_dialog import CheckDialog
 
 
 def make_app(path: Path, seed: int = 11) -> GmConsole:
@@ -64,3 +68,15 @@ async def wait_for_screen(pilot: Pilot, screen_type: type, *, pauses: int = 200)
             return
         await pilot.pause()
     raise AssertionError(f"no {screen_type.__name__} after {pauses} pauses: {pilot.app.screen!r} shows")
+
+
+async def open_test_dialog(pilot: Pilot) -> CheckDialog:
+    """`t` on the focused pane: the test dialog, once it shows and has settled."""
+    from gmconsole.tui.screens.check_dialog import CheckDialog
+
+    await pilot.press("t")
+    await wait_for_screen(pilot, CheckDialog)
+    await pilot.pause()
+    dialog = pilot.app.screen
+    assert isinstance(dialog, CheckDialog)
+    return dialog

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from app_driver import open_test_dialog
 from panes_host import PaneHost, make_session
 from pydantic import BaseModel
 from textual import on
@@ -40,9 +41,7 @@ async def test_a_switch_not_yet_showing_its_value_counts_as_its_default(tmp_path
     app = Host(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("t")
-        dialog = app.screen
-        assert isinstance(dialog, CheckDialog)
+        dialog = await open_test_dialog(pilot)
         shown = dialog.query_one("#switch-action", Select)
         assert dialog.request().extra["action"] == "test"
         shown.value = "attack"
@@ -71,9 +70,6 @@ async def test_an_empty_choice_reads_none_and_stays_empty_in_the_request(tmp_pat
     app = Host(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("t")
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, CheckDialog)
+        dialog = await open_test_dialog(pilot)
         assert "Called shot at none" in " ".join(screen_text(app).split())
         assert dialog.request().extra["called"] == ""

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from app_driver import open_test_dialog
 from panes_host import PaneHost, make_session
 from pydantic import BaseModel
 from textual import on
@@ -50,9 +51,7 @@ async def test_odds_are_shown_before_rolling_and_typed_dice_decide_the_outcome(t
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         before = len(session.log)
-        await pilot.press("t")
-        dialog = app.screen
-        assert isinstance(dialog, CheckDialog)
+        dialog = await open_test_dialog(pilot)
         assert dialog.query_one("#check-who", Select).value == "ayla"
         assert dialog.query_one("#check-option", Select).value == "agility"
         assert "not known" in odds_shown(dialog)  # no target yet
@@ -85,9 +84,7 @@ async def test_refusals_stay_in_the_dialog(tmp_path: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         before = len(session.log)
-        await pilot.press("t")
-        dialog = app.screen
-        assert isinstance(dialog, CheckDialog)
+        dialog = await open_test_dialog(pilot)
         dialog.query_one("#check-target", Input).value = "10"
         dialog.query_one("#check-dice", Input).value = "25"
         await pilot.pause()
@@ -110,9 +107,7 @@ async def test_ladder_opponent_and_other_character(tmp_path: Path) -> None:
     app = CheckHost(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("t")
-        dialog = app.screen
-        assert isinstance(dialog, CheckDialog)
+        dialog = await open_test_dialog(pilot)
         against = dialog.query_one("#check-against", Select)
         against.value = "__opponent__"
         dialog.query_one("#check-target", Input).value = "20"
@@ -160,9 +155,7 @@ async def test_system_switches_and_extra_pairs_reach_the_request(tmp_path: Path)
     app = CheckHost(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("t")
-        dialog = app.screen
-        assert isinstance(dialog, CheckDialog)
+        dialog = await open_test_dialog(pilot)
         dialog.query_one("#check-target", Input).value = "20"
         await pilot.pause()
         assert "Chance of success: 20%" in odds_shown(dialog)
@@ -223,9 +216,7 @@ async def test_labels_are_whole_or_end_in_an_ellipsis_and_the_odds_note_fits_80x
     app = CheckHost(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("t")
-        dialog = app.screen
-        assert isinstance(dialog, CheckDialog)
+        dialog = await open_test_dialog(pilot)
         dialog.query_one("#check-target", Input).value = "15"
         await pilot.pause()
         await pilot.pause()
@@ -246,9 +237,7 @@ async def test_the_focused_fields_help_is_shown_without_a_mouse(tmp_path: Path) 
     app = CheckHost(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("t")
-        dialog = app.screen
-        assert isinstance(dialog, CheckDialog)
+        dialog = await open_test_dialog(pilot)
         dialog.query_one("#switch-possibility", YesNo).focus()
         await pilot.pause()
         await pilot.pause()
@@ -267,9 +256,7 @@ async def test_a_yes_no_switch_is_set_from_the_keyboard_and_moves_the_odds(tmp_p
     app = CheckHost(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("t")
-        dialog = app.screen
-        assert isinstance(dialog, CheckDialog)
+        dialog = await open_test_dialog(pilot)
         dialog.query_one("#check-target", Input).value = "20"
         await pilot.pause()
         switch = dialog.query_one("#switch-possibility", YesNo)
@@ -299,10 +286,7 @@ async def test_a_choice_opens_its_list_on_enter_and_picks_by_typing(tmp_path: Pa
     app = CheckHost(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("t")
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, CheckDialog)
+        dialog = await open_test_dialog(pilot)
         assert not dialog.query(SelectOverlay), "no drop-down list is built before it is opened"
         option = dialog.query_one("#check-option", Select)
         assert dialog.focused is option and option.value == "agility"
@@ -335,10 +319,7 @@ async def test_keys_typed_in_one_burst_after_enter_land_in_the_list_it_opens(tmp
     app = make_app(camp)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("t")
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, CheckDialog)
+        dialog = await open_test_dialog(pilot)
         option = dialog.query_one("#check-option", Select)
         values = [value for _, value in option._options]
         start = values.index(option.value)
@@ -359,10 +340,7 @@ async def test_the_focused_fields_label_is_in_reverse_video(tmp_path: Path) -> N
     app = CheckHost(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("t")
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, CheckDialog)
+        dialog = await open_test_dialog(pilot)
 
         def reversed_labels() -> list[str]:
             rows = dialog.query(".check-row").results(FieldRow)
@@ -395,10 +373,7 @@ async def test_another_characters_switches_refit_every_label(tmp_path: Path) -> 
     app = CheckHost(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("t")
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, CheckDialog)
+        dialog = await open_test_dialog(pilot)
         assert {row.label_width for row in dialog.query(".check-row").results(FieldRow)} == {12}
         dialog.query_one("#check-who", Select).value = "bram"
         await pilot.pause()

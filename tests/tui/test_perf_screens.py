@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_driver import make_app, wait_for_screen
+from app_driver import make_app, open_test_dialog, wait_for_screen
 
 from gmconsole.bench import screens
 from gmconsole.tui.screens.check_dialog import CheckDialog
@@ -68,10 +68,7 @@ async def test_the_test_dialog_mounts_few_widgets_per_field(tmp_path: Path, demo
     app = make_app(folder)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("t")
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, CheckDialog)
+        dialog = await open_test_dialog(pilot)
         fields = len(dialog.query(".check-row"))
         assert fields >= 20
         assert not dialog.query(SelectOverlay)
