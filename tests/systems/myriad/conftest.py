@@ -40,21 +40,26 @@ def bronthar() -> MyriadSheet:
 DEMO = Path(__file__).resolve().parents[3] / "campaigns" / "myriad-demo"
 
 
+def demo_copy(tmp_path: Path, options: str = "") -> Path:
+    """A private copy of the shipped Myriad demo (round 2, Tamsin acting); `options` (TOML
+    lines) go under its [options]."""
+    copy = tmp_path / "myriad-demo"
+    shutil.copytree(DEMO, copy, ignore=shutil.ignore_patterns(".lock"))
+    if options:
+        campaign = copy / "campaign.toml"
+        campaign.write_text(campaign.read_text() + f"\n[options]\n{options}\n")
+    return copy
+
+
 @pytest.fixture
 def demo(tmp_path: Path) -> Iterator[Session]:
     """A Session on a private copy of the shipped Myriad demo (round 2, Tamsin acting)."""
-    copy = tmp_path / "myriad-demo"
-    shutil.copytree(DEMO, copy, ignore=shutil.ignore_patterns(".lock"))
-    with Session.open(copy, rng=random.Random(11)) as session:
+    with Session.open(demo_copy(tmp_path), rng=random.Random(11)) as session:
         yield session
 
 
 @pytest.fixture
 def hit_locations(tmp_path: Path) -> Iterator[Session]:
     """The demo with the optional hit-location rule on."""
-    copy = tmp_path / "myriad-demo"
-    shutil.copytree(DEMO, copy, ignore=shutil.ignore_patterns(".lock"))
-    campaign = copy / "campaign.toml"
-    campaign.write_text(campaign.read_text() + "\n[options]\nhit_locations = true\n")
-    with Session.open(copy, rng=random.Random(11)) as session:
+    with Session.open(demo_copy(tmp_path, "hit_locations = true"), rng=random.Random(11)) as session:
         yield session

@@ -4,7 +4,6 @@ experience verbs, from the command line on the demo."""
 from __future__ import annotations
 
 import random
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,7 +12,7 @@ import pytest
 from gmconsole.engine.errors import RulesError
 from gmconsole.store import Session
 
-from .conftest import DEMO
+from .conftest import demo_copy
 
 
 def test_a_woven_spell_is_cast_at_a_target_who_dodges_and_h_applies_its_damage(
@@ -55,11 +54,7 @@ def test_xp_shows_the_level_and_what_it_grants(demo: Session) -> None:
 
 @pytest.fixture
 def random_progression(tmp_path: Path) -> Iterator[Session]:
-    copy = tmp_path / "myriad-demo"
-    shutil.copytree(DEMO, copy, ignore=shutil.ignore_patterns(".lock"))
-    campaign = copy / "campaign.toml"
-    campaign.write_text(campaign.read_text() + '\n[options]\nprogression = "random"\n')
-    with Session.open(copy, rng=random.Random(11)) as session:
+    with Session.open(demo_copy(tmp_path, 'progression = "random"'), rng=random.Random(11)) as session:
         yield session
 
 
@@ -95,11 +90,7 @@ def test_boons_flaws_and_light_change_the_test_by_themselves(demo: Session) -> N
 
 @pytest.fixture
 def romance(tmp_path: Path) -> Iterator[Session]:
-    copy = tmp_path / "myriad-demo"
-    shutil.copytree(DEMO, copy, ignore=shutil.ignore_patterns(".lock"))
-    campaign = copy / "campaign.toml"
-    campaign.write_text(campaign.read_text() + "\n[options]\nromance = true\n")
-    with Session.open(copy, rng=random.Random(11)) as session:
+    with Session.open(demo_copy(tmp_path, "romance = true"), rng=random.Random(11)) as session:
         yield session
 
 
@@ -118,11 +109,7 @@ def test_a_romantic_attack_on_a_minor_button_does_two_cynicism(romance: Session)
 
 @pytest.fixture
 def free_zap(tmp_path: Path) -> Iterator[Session]:
-    copy = tmp_path / "myriad-demo"
-    shutil.copytree(DEMO, copy, ignore=shutil.ignore_patterns(".lock"))
-    campaign = copy / "campaign.toml"
-    campaign.write_text(campaign.read_text() + "\n[options]\nmagic_free_zap = true\n")
-    with Session.open(copy, rng=random.Random(11)) as session:
+    with Session.open(demo_copy(tmp_path, "magic_free_zap = true"), rng=random.Random(11)) as session:
         yield session
 
 

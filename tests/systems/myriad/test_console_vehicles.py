@@ -47,14 +47,10 @@ def test_a_vehicles_fixed_weapon_aims_with_manoeuvre_and_a_vehicle_dodges_with_i
 @pytest.fixture
 def archaic(tmp_path):
     import random
-    import shutil
 
-    from .conftest import DEMO
+    from .conftest import demo_copy
 
-    copy = tmp_path / "myriad-demo"
-    shutil.copytree(DEMO, copy, ignore=shutil.ignore_patterns(".lock"))
-    campaign = copy / "campaign.toml"
-    campaign.write_text(campaign.read_text() + "\n[options]\narchaic_armour = true\n")
+    copy = demo_copy(tmp_path, "archaic_armour = true")
     kesh = copy / "roster" / "kesh.toml"
     kesh.write_text(kesh.read_text().replace('name = "Chain mail"\nkind = "armour"\n'
                                              'damage_dice = 0\nrange = ""\narmour = 3',
