@@ -23,8 +23,7 @@ import tomli
 import tomli_w
 from pydantic import ValidationError
 
-from gmconsole.engine import limits
-from gmconsole.engine.fast_toml import quick_toml
+from gmconsole.engine import fast_toml, limits
 from gmconsole.engine.names import visible
 from gmconsole.store.problems import FileProblem, Problem, display_path, error_text
 
@@ -282,11 +281,8 @@ def read_toml_stamped(
         if line is not None:
             raise FileProblem(Problem(shown, line, f"a line longer than {limits.LINE_CHARS:,} characters "
                                                    "(see the README's limits): not read"))
-    quick = quick_toml(text, kept=True)
-    if quick is not None:
-        return quick, text, stamp
     try:
-        return tomli.loads(text), text, stamp
+        return fast_toml.loads(text), text, stamp
     except tomli.TOMLDecodeError as exc:
         lineno = getattr(exc, "lineno", None)
         if lineno is None:

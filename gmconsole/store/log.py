@@ -28,8 +28,9 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from gmconsole.engine.events import Event
+from gmconsole.engine.fast_toml import quick_toml
 from gmconsole.store.event_toml import event_toml
-from gmconsole.store.files import append_text, dump_toml, line_of, quick_toml, read_regular, read_toml
+from gmconsole.store.files import append_text, dump_toml, line_of, read_regular, read_toml
 from gmconsole.store.migrations import CURRENT, MigrationError, migrate
 from gmconsole.store.problems import FileProblem, Problem, display_path, error_text
 

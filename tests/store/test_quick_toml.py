@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from long_run import examples
 
 from gmconsole.engine import fast_toml
-from gmconsole.store.files import quick_toml
+from gmconsole.engine.fast_toml import quick_toml
 
 DEMOS = Path(__file__).resolve().parents[2] / "campaigns"
 DEMO_LOGS = sorted(DEMOS.glob("*/log/*.toml"))
