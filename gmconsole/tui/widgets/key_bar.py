@@ -31,8 +31,6 @@ class KeyBar(Static):
 
     def __init__(self) -> None:
         super().__init__()
-        self._stale = True
-        """The keys or the width changed since the line was made: `render` makes it again."""
         self._drawn = Text()
         """The line last made."""
         self._made_for: tuple[object, ...] = ()
@@ -46,25 +44,19 @@ class KeyBar(Static):
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def on_resize(self) -> None:
-        self._restale()
+        self.refresh()
 
     def bindings_changed(self, screen: Screen) -> None:
-        self._restale()
-
-    def _restale(self) -> None:
-        """The line is made when it is next drawn: the focus moves several times while the
-        screen mounts, and each asked for every binding's state (~1 ms each); one line high
-        and as wide as the screen, the bar needs no layout whatever it says."""
-        self._stale = True
+        """The line is made when the bar is next drawn (`render`): the focus moves several
+        times while the screen mounts, and each asked for every binding's state (~1 ms each);
+        one line high and as wide as the screen, the bar needs no layout whatever it says."""
         self.refresh()
 
     def render(self) -> Text:
-        if self._stale:
-            self._stale = False
-            made_for = (self.content_region.width, self.screen.focused, id(self.app._keymap))
-            if made_for != self._made_for:  # what the line depends on: Textual also asks again
-                self._made_for = made_for  # when a focus change ends where it began
-                self._drawn = self._make_line()
+        made_for = (self.content_region.width, self.screen.focused, id(self.app._keymap))
+        if made_for != self._made_for:  # what the line depends on: Textual also asks again
+            self._made_for = made_for  # when a focus change ends where it began
+            self._drawn = self._make_line()
         return self._drawn
 
     def _make_line(self) -> Text:

@@ -43,6 +43,10 @@ _GROUPS = (("pc", "PCs"), ("npc", "NPCs"), ("creature", "Creatures"))
 _KIND_WORD = {"pc": "PC", "npc": "NPC", "creature": "creature"}
 
 
+def _heading(title: str, items: list[Entry]) -> Row:
+    return Row(Text(f"── {title} ({len(items)})", style="bold"), kind="heading")
+
+
 def _full_lines_at_least(e: Entry) -> int:
     """The fewest lines an entry drawn in full takes (`RosterPane._entry_text`): its name line,
     then its problem, or its description and a line per track (the sheet's lines come on top)."""
@@ -254,7 +258,7 @@ class RosterPane(Vertical, can_focus=False):
         old_rows, self._row_cache = self._row_cache, {}
         rows: list[Row] = []
         for title, items in groups:
-            rows.append(Row(Text(f"── {title} ({len(items)})", style="bold"), kind="heading"))
+            rows.append(_heading(title, items))
             for e in items:
                 expanded = self.view != "compact" and (expand_all or e.key == selected)
                 row_key = (e.key, e.sig, width, expanded)
@@ -279,7 +283,7 @@ class RosterPane(Vertical, can_focus=False):
         and the packed rows, which need the width, follow once the list has one (`fit`)."""
         rows: list[Row] = []
         for title, items in groups:
-            rows.append(Row(Text(f"── {title} ({len(items)})", style="bold"), kind="heading"))
+            rows.append(_heading(title, items))
             rows += [Row(Text(e.name), key=e.key, kind=self._row_kind(e)) for e in items]
         self.query_one("#roster-empty", Static).display = False
         self.list.set_rows(rows, select=selected)
