@@ -97,11 +97,11 @@ class MainScreen(Screen[None]):
         self.git_label = ""
         """"git main ✎" while the campaign is in a git repository, else empty."""
         self._fitted = False
+        """Whether the panes were fitted to the size the first layout gave them."""
         self._settling = False
         """While the first screen settles, from its first frame on (see `_draw_now`)."""
         self._settled = False
         """Whether the settling has begun (it happens once)."""
-        """Whether the panes were fitted to the size the first layout gave them."""
         self._take_offered = False
         """Whether the message line said that a gone lock holder's campaign can be taken."""
         self._error_since: float | None = None
@@ -233,10 +233,11 @@ class MainScreen(Screen[None]):
 
     def _draw_now(self) -> None:
         """While the first screen settles (`SETTLE_SECONDS` from its first frame), what it still
-        asks for is laid out and drawn at once instead of at the next refresh tick. The screen's three Resizes
-        and a new scrollbar's layout arrive just after the first frame; each waited up to a
-        tick (1/60 s) and the screen was still drawing a frame or two ~35 ms after the first
-        (as Textual's own test pilot does, the tick's work is run directly)."""
+        asks for is laid out and drawn at once instead of at the next refresh tick. The
+        screen's three Resizes and a new scrollbar's layout arrive just after the first frame;
+        each waited up to a tick (1/60 s) and the screen was still drawing a frame or two
+        ~35 ms after the first (as Textual's own test pilot does, the tick's work is run
+        directly)."""
         self._on_timer_update()
 
     def _end_settling(self) -> None:
