@@ -114,14 +114,12 @@ class GmConsole(OrderedKeys):
     def get_default_screen(self) -> Screen:
         """The campaign's own screen is the first one, not pushed over Textual's blank default
         once the app is up: the blank screen under it was a second screen to lay out, and its
-        repaints redrew the whole main screen twice more while the first frame settled (~40 ms
+        repaints redrew the whole main screen twice more while the first frame settled (~15 ms
         of every start-up). With nothing to open (or a folder that cannot be), the first screen
         is the blank one and `on_mount` shows the picker over it, with the reason."""
         path = self.start_path or self.settings.last_campaign
-        if path and Path(path).is_dir() and self._open_session(path):
-            assert self.session is not None
-            return MainScreen(self.session)
-        return super().get_default_screen()
+        session = self._open_session(path) if path and Path(path).is_dir() else None
+        return MainScreen(session) if session is not None else super().get_default_screen()
 
     def on_mount(self) -> None:
         if self.session is None:
@@ -194,36 +192,35 @@ class GmConsole(OrderedKeys):
         """Open a campaign folder and show it; False (with a message) when it cannot be opened."""
         if self.session is not None and Path(path).resolve() == Path(self.session.path).resolve():
             return True  # already open here (opening again would find our own lock)
-        if not self._open_session(path):
-            assert self.open_error is not None
-            self.notify(self.open_error, severity="error", timeout=10, markup=False)
+        session = self._open_session(path)
+        if session is None:
+            self.notify(str(self.open_error), severity="error", timeout=10, markup=False)
             return False
-        assert self.session is not None
-        screen = MainScreen(self.session)
+        screen = MainScreen(session)
         if isinstance(self.screen, MainScreen):
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
-        self._opened(self.session)
+        self._opened(session)
         return True
 
-    def _open_session(self, path: str | Path) -> bool:
+    def _open_session(self, path: str | Path) -> Session | None:
         """Open the campaign's session in place of the one open (closed first), remembering the
-        folder; False, with `open_error` saying why, when it cannot be opened."""
+        folder; None, with `open_error` saying why, when it cannot be opened."""
         from gmconsole.store.session import Session
 
         try:
             session = Session.open(path, rng=self.rng)
         except (GmConsoleError, OSError) as exc:
             self.open_error = f"cannot open {path}: {exc}"
-            return False
+            return None
         if self.session is not None:
             self.session.close()
         self.session = session
         if self.remember:
             self.settings.remember(path)
             self._save_settings()
-        return True
+        return session
 
     def _opened(self, session: Session) -> None:
         """What a GM is told once a campaign shows: that it is read-only, and its problems."""
